@@ -1,0 +1,89 @@
+"""What an evaluation produces: one score, four dimension results, and how isolated the run was.
+
+`to_dict()` gives the JSON result format (docs/result-format.md); bump
+SCHEMA_VERSION on any incompatible change.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class DimensionResult:
+    """One dimension's verdict. `score` is 0-100, or None when the dimension does not apply."""
+
+    name: str
+    score: float | None
+    applicable: bool = True
+    reason: str = ""  # why it does not apply
+    summary: str = ""  # one line for tables: "6/7 tests passed"
+    rationale: list[str] = field(default_factory=list)  # one sentence per lost point
+    details: dict[str, Any] = field(default_factory=dict)  # dimension-specific, JSON-ready
+    weight: float = 0.0  # share of the final score after renormalisation (set by scoring)
+
+    @classmethod
+    def not_applicable(cls, name: str, reason: str, **details: Any) -> "DimensionResult":
+        return cls(name=name, score=None, applicable=False, reason=reason, summary=f"not applicable: {reason}",
+                   details=details)
+
+    def to_dict(self) -> dict:
+        data = {
+            "score": None if self.score is None else round(self.score, 2),
+            "weight": round(self.weight, 4),
+            "applicable": self.applicable,
+            "summary": self.summary,
+            "rationale": list(self.rationale),
+        }
+        if not self.applicable:
+            data["reason"] = self.reason
+        data.update(_json_ready(self.details))
+        return data
+
+
+@dataclass
+class EvaluationResult:
+    problem: str
+    solution: str
+    score: float
+    dimensions: dict[str, DimensionResult]
+    isolation: dict[str, Any]
+    errors: list[str] = field(default_factory=list)
+    load: dict[str, Any] = field(default_factory=dict)
+    output: str = ""  # what the solution printed, truncated
+    duration_s: float = 0.0
+    problem_path: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "problem": self.problem,
+            "problem_path": self.problem_path,
+            "solution": self.solution,
+            "score": round(self.score, 2),
+            "dimensions": {name: result.to_dict() for name, result in self.dimensions.items()},
+            "load": _json_ready(self.load),
+            "isolation": _json_ready(self.isolation),
+            "errors": list(self.errors),
+            "output": self.output,
+            "duration_s": round(self.duration_s, 3),
+        }
+
+
+def _json_ready(value: Any) -> Any:
+    """Plain JSON data: tuples become lists, odd floats and objects become strings."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, dict):
+        return {str(k): _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    if hasattr(value, "to_dict"):
+        return _json_ready(value.to_dict())
+    return repr(value)

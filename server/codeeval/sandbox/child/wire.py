@@ -1,0 +1,222 @@
+"""Tagged JSON values and length-prefixed framing, shared by the evaluator and the worker.
+
+Standard library only: the worker imports this inside the sandbox. Every JSON
+object on the wire is a one-key tag ({"$tuple": [...]}), so plain data decodes
+back to the same plain data and nothing else: decoding never builds an object
+of a type the solution chose.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import struct
+
+HEADER = struct.Struct(">I")
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 1000
+REPR_LIMIT = 300
+_BIG_INT_BITS = 12000  # beyond this, json's int<->str conversion limit applies
+
+
+class WireError(Exception):
+    """A message could not be framed, encoded or decoded."""
+
+
+class Opaque:
+    """A value codeeval cannot compare (a function, a custom object): it equals nothing."""
+
+    __slots__ = ("type_name", "text")
+
+    def __init__(self, type_name: str, text: str):
+        self.type_name = type_name
+        self.text = text
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return hash((self.type_name, self.text))
+
+    def __repr__(self) -> str:
+        return f"<{self.type_name}: {self.text}>"
+
+
+class Record:
+    """A dataclass instance decoded as its type name and field values."""
+
+    __slots__ = ("type_name", "fields")
+
+    def __init__(self, type_name: str, fields: tuple):
+        self.type_name = type_name
+        self.fields = fields
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and (self.type_name, self.fields) == (other.type_name, other.fields)
+
+    def __hash__(self) -> int:
+        return hash((self.type_name, self.fields))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.fields)
+        return f"{self.type_name}({inner})"
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except BaseException:  # a hostile __repr__ must not break encoding
+        text = "<repr failed>"
+    if not isinstance(text, str):
+        text = "<repr failed>"
+    return text[:REPR_LIMIT]
+
+
+def _dataclass_fields(kind: type):
+    """Field names of a dataclass type, without importing `dataclasses` (slow to import)."""
+    fields = getattr(kind, "__dataclass_fields__", None)
+    if not isinstance(fields, dict):
+        return None
+    return [name for name, field in fields.items() if getattr(field, "_field_type", None) is not None
+            and repr(getattr(field, "_field_type")) == "_FIELD"]
+
+
+def _type_name(value: object) -> str:
+    kind = type(value)
+    return f"{getattr(kind, '__module__', '?')}.{getattr(kind, '__qualname__', '?')}"
+
+
+def encode(value: object, depth: int = 0):
+    """Turn a value into JSON-ready data; unknown objects become opaque tags."""
+    if depth > MAX_DEPTH:
+        raise WireError("value nested too deeply to encode")
+    kind = type(value)
+    if value is None or kind is bool or kind is str:
+        return value
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        number = int.__index__(value)
+        if number.bit_length() > _BIG_INT_BITS:
+            return {"$int": format(number, "x")}
+        return number
+    if isinstance(value, float):
+        number = float.__float__(value)
+        if math.isfinite(number):
+            return number
+        return {"$float": repr(number)}
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (bytes, bytearray)):
+        tag = "$bytes" if isinstance(value, bytes) else "$bytearray"
+        return {tag: base64.b64encode(bytes(value)).decode("ascii")}
+    if isinstance(value, complex):
+        return {"$complex": [encode(value.real, depth + 1), encode(value.imag, depth + 1)]}
+    if isinstance(value, list):
+        return [encode(item, depth + 1) for item in list.__iter__(value)]
+    if isinstance(value, tuple):
+        return {"$tuple": [encode(item, depth + 1) for item in tuple.__iter__(value)]}
+    if isinstance(value, frozenset):
+        return {"$frozenset": [encode(item, depth + 1) for item in frozenset.__iter__(value)]}
+    if isinstance(value, set):
+        return {"$set": [encode(item, depth + 1) for item in set.__iter__(value)]}
+    if isinstance(value, dict):
+        return {"$dict": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in dict.items(value)]}
+    field_names = _dataclass_fields(kind)
+    if field_names is not None:
+        fields = [[name, encode(getattr(value, name), depth + 1)] for name in field_names]
+        return {"$record": [_type_name(value).rpartition(".")[2], fields]}
+    return {"$opaque": [_type_name(value), _safe_repr(value)]}
+
+
+def _decode_pairs(items, depth):
+    return [(decode(k, depth + 1), decode(v, depth + 1)) for k, v in items]
+
+
+def decode(data, depth: int = 0):
+    """Inverse of `encode`, building only plain data, `Opaque` and `Record`."""
+    if depth > MAX_DEPTH:
+        raise WireError("value nested too deeply to decode")
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return [decode(item, depth + 1) for item in data]
+    if not isinstance(data, dict) or len(data) != 1:
+        raise WireError("malformed tagged value")
+    (tag, body), = data.items()
+    try:
+        if tag == "$tuple":
+            return tuple(decode(item, depth + 1) for item in body)
+        if tag == "$set":
+            return set(decode(item, depth + 1) for item in body)
+        if tag == "$frozenset":
+            return frozenset(decode(item, depth + 1) for item in body)
+        if tag == "$dict":
+            return dict(_decode_pairs(body, depth))
+        if tag == "$bytes":
+            return base64.b64decode(body.encode("ascii"), validate=True)
+        if tag == "$bytearray":
+            return bytearray(base64.b64decode(body.encode("ascii"), validate=True))
+        if tag == "$float":
+            return float(body)
+        if tag == "$int":
+            return int(body, 16)
+        if tag == "$complex":
+            return complex(decode(body[0], depth + 1), decode(body[1], depth + 1))
+        if tag == "$record":
+            name, fields = body
+            return Record(str(name), tuple((str(k), decode(v, depth + 1)) for k, v in fields))
+        if tag == "$opaque":
+            name, text = body
+            return Opaque(str(name)[:REPR_LIMIT], str(text)[:REPR_LIMIT])
+    except WireError:
+        raise
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise WireError(f"malformed {tag} value: {exc}") from None
+    raise WireError(f"unknown tag {tag!r}")
+
+
+def dumps(message: dict) -> bytes:
+    return json.dumps(message, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def loads(payload: bytes) -> dict:
+    try:
+        message = json.loads(payload.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        raise WireError(f"malformed message: {str(exc)[:200]}") from None
+    if not isinstance(message, dict):
+        raise WireError("message is not an object")
+    return message
+
+
+def write_message(fd: int, message: dict) -> None:
+    payload = dumps(message)
+    if len(payload) > MAX_MESSAGE_BYTES:
+        raise WireError("message too large")
+    data = HEADER.pack(len(payload)) + payload
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_exact(fd: int, size: int) -> bytes:
+    """Blocking read of exactly `size` bytes (the worker side; the evaluator reads with a deadline)."""
+    chunks = []
+    while size:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            raise EOFError("channel closed")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_message(fd: int) -> dict:
+    (size,) = HEADER.unpack(read_exact(fd, HEADER.size))
+    if size > MAX_MESSAGE_BYTES:
+        raise WireError("message too large")
+    return loads(read_exact(fd, size))

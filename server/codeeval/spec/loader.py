@@ -1,0 +1,225 @@
+"""Problem YAML -> `Problem`, with every error located: "problems/x.yaml:14: tests[2].expected: missing"."""
+
+from __future__ import annotations
+
+import ast
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+
+from ..errors import ProblemError, ProblemErrors
+from ..inputs import InputExpression, InputExpressionError
+from .model import (DEFAULT_WEIGHTS, Call, Case, Compare, EdgeCaseSpec, GenerateSpec, PerformanceSpec, Problem,
+                    ProblemLimits)
+from .yaml_source import YamlDocument, parse_yaml, read_text
+
+MAX_REPORTED_ERRORS = 20
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The JSON Schema for problem files, shipped as package data."""
+    text = resources.files("codeeval.spec").joinpath("problem.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def field_path(keys: Iterable) -> str:
+    """("tests", 2, "expected") -> "tests[2].expected"."""
+    text = ""
+    for key in keys:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text or "(top level)"
+
+
+def load_problem(path: str | Path) -> Problem:
+    """Read, validate and build one problem; raises ProblemErrors listing every error found."""
+    path = str(path)
+    return problem_from_text(read_text(path), path)
+
+
+def problem_from_text(text: str, path: str) -> Problem:
+    document = parse_yaml(text, path)
+    if not isinstance(document.data, dict):
+        raise ProblemError("expected a mapping of problem fields at the top level", path, 1)
+    errors = _schema_errors(document) or _semantic_errors(document)
+    if errors:
+        raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
+    return _build(document)
+
+
+# -- schema ------------------------------------------------------------------------
+
+def _schema_errors(document: YamlDocument) -> list[ProblemError]:
+    found = []
+    for error in _validator().iter_errors(document.data):
+        keys = tuple(error.absolute_path)
+        message, keys = _describe_schema_error(error, keys)
+        found.append(ProblemError(f"{field_path(keys)}: {message}", document.path, document.line_of(keys)))
+    found.sort(key=lambda e: (e.line or 0, e.message))
+    return found
+
+
+def _describe_schema_error(error: jsonschema.ValidationError, keys: tuple) -> tuple[str, tuple]:
+    """A short sentence for one schema error, and the field it is really about."""
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "field"
+        return "missing", keys + (missing,)
+    if error.validator == "additionalProperties":
+        known = sorted(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        return f"unknown field (expected one of: {', '.join(known)})", keys + (extra[0],) if extra else keys
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {_yaml_type(error.instance)}", keys
+    if error.validator in ("enum", "const"):
+        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        return f"{error.instance!r} is not one of {', '.join(map(repr, allowed))}", keys
+    if error.validator == "oneOf" and keys and keys[-1] == "compare":
+        return "expected exact, unordered, set or {mode: ..., float_tolerance: ...}", keys
+    if error.validator == "oneOf" and "calls" in keys:
+        return "a call is [method, arg, ...] or {method: ..., args: [...], kwargs: {...}}", keys
+    if error.validator == "pattern":
+        return f"{error.instance!r} is not a valid name", keys
+    return error.message, keys
+
+
+def _yaml_type(value: Any) -> str:
+    names = {dict: "mapping", list: "list", str: "string", bool: "boolean", int: "integer", float: "number",
+             type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+# -- checks the schema cannot express ------------------------------------------------
+
+def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
+    data, path = document.data, document.path
+    errors: list[ProblemError] = []
+
+    def error(keys: tuple, message: str) -> None:
+        errors.append(ProblemError(f"{field_path(keys)}: {message}", path, document.line_of(keys)))
+
+    for index, case in enumerate(data["tests"]):
+        keys = ("tests", index)
+        if "expected" in case and "raises" in case:
+            error(keys, "give either `expected` or `raises`, not both")
+        elif "expected" not in case and "raises" not in case:
+            error(keys + ("expected",), "missing (give `expected` or `raises`)")
+    edge = data.get("edge_cases", {})
+    for index, case in enumerate(edge.get("cases", [])):
+        if "expected" in case and "raises" in case:
+            error(("edge_cases", "cases", index), "give either `expected` or `raises`, not both")
+    for section, cases in (("tests", data["tests"]), ("edge_cases.cases", edge.get("cases", []))):
+        for index, case in enumerate(cases):
+            keys = tuple(section.split(".")) + (index,)
+            if "calls" in case and "expected" in case:
+                expected = case["expected"]
+                if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
+                    error(keys + ("expected",), f"with `calls`, expected is a list of {len(case['calls'])} results")
+    weights = data.get("weights", {})
+    if weights and sum({**DEFAULT_WEIGHTS, **weights}.values()) <= 0:
+        error(("weights",), "at least one weight must be positive")
+    errors.extend(_reference_errors(document))
+    perf = data.get("performance")
+    if perf is not None:
+        try:
+            InputExpression(perf["input"])
+        except InputExpressionError as exc:
+            error(("performance", "input"), str(exc))
+        if list(perf["sizes"]) != sorted(set(perf["sizes"])):
+            error(("performance", "sizes"), "sizes must be distinct and increasing")
+    return errors
+
+
+def _reference_errors(document: YamlDocument) -> list[ProblemError]:
+    """The reference must parse and define the entry point (checked statically; it runs only in the sandbox)."""
+    data, path = document.data, document.path
+    first_line = document.block_start_line(("reference",)) or 1
+    try:
+        tree = ast.parse(data["reference"])
+    except SyntaxError as exc:
+        line = first_line + (exc.lineno or 1) - 1
+        return [ProblemError(f"reference: syntax error: {exc.msg}", path, line)]
+    defined = {node.name: node for node in tree.body
+               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    defined.update({target.id: node for node in tree.body if isinstance(node, ast.Assign)
+                    for target in node.targets if isinstance(target, ast.Name)})
+    entry = data["entry_point"]
+    if entry not in defined:
+        return [ProblemError(f"reference: does not define entry_point {entry!r} at module level", path, first_line)]
+    uses_calls = any("calls" in case for case in data["tests"])
+    if uses_calls and not isinstance(defined[entry], ast.ClassDef):
+        return [ProblemError(f"tests use `calls`, so entry_point {entry!r} must be a class", path,
+                             document.line_of(("entry_point",)))]
+    return []
+
+
+# -- building ------------------------------------------------------------------------
+
+def _build_call(item: Any) -> Call:
+    if isinstance(item, dict):
+        return Call(item["method"], tuple(item.get("args", [])), dict(item.get("kwargs", {})))
+    return Call(str(item[0]), tuple(item[1:]), {})
+
+
+def _build_case(raw: dict, line: int | None, origin: str) -> Case:
+    calls = [_build_call(c) for c in raw["calls"]] if "calls" in raw else None
+    case = Case(args=list(raw.get("args", [])), kwargs=dict(raw.get("kwargs", {})), calls=calls,
+                raises=raw.get("raises"), name=raw.get("name"), line=line, origin=origin)
+    if "expected" in raw:
+        case.expected = raw["expected"]
+    return case
+
+
+def _build_compare(raw: Any) -> Compare:
+    if raw is None:
+        return Compare()
+    if isinstance(raw, str):
+        return Compare(mode=raw)
+    return Compare(mode=raw.get("mode", "exact"), float_tolerance=raw.get("float_tolerance"))
+
+
+def _build(document: YamlDocument) -> Problem:
+    data = document.data
+    tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
+    edge_raw = data.get("edge_cases", {})
+    edge_cases = [_build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
+                  for i, raw in enumerate(edge_raw.get("cases", []))]
+    generate = GenerateSpec(**edge_raw.get("generate", {}))
+    perf_raw = data.get("performance")
+    performance = None
+    if perf_raw is not None:
+        performance = PerformanceSpec(line=document.line_of(("performance",)), **perf_raw)
+    limits = ProblemLimits(**data.get("limits", {}))
+    return Problem(
+        name=data["name"],
+        summary=data["summary"],
+        entry_point=data["entry_point"],
+        reference=data["reference"],
+        tests=tests,
+        compare=_build_compare(data.get("compare")),
+        limits=limits,
+        weights={**DEFAULT_WEIGHTS, **{k: float(v) for k, v in data.get("weights", {}).items()}},
+        edge_cases=EdgeCaseSpec(cases=edge_cases, generate=generate),
+        performance=performance,
+        quality=dict(data.get("quality", {})),
+        prompt=data.get("prompt"),
+        samples=dict(data.get("samples", {})),
+        path=document.path,
+        reference_line=document.block_start_line(("reference",)),
+    )
+
+
+def find_problem_files(root: str | Path) -> list[Path]:
+    """Problem files under a folder (or the file itself), skipping the samples tree."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and "samples" not in p.parts)

@@ -1,0 +1,132 @@
+"""The in-memory form of a problem file. Plain data: nothing here executes code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_WEIGHTS = {"correctness": 40.0, "edge_cases": 25.0, "performance": 20.0, "code_quality": 15.0}
+DIMENSIONS = tuple(DEFAULT_WEIGHTS)
+
+
+class _Missing:
+    """Marks a case whose expected output is to be computed by the reference."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True)
+class Call:
+    """One method call on an object built from a case's `args`/`kwargs`."""
+
+    method: str
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+
+@dataclass
+class Case:
+    """One input to the entry point and what should come of it."""
+
+    args: list = field(default_factory=list)
+    kwargs: dict = field(default_factory=dict)
+    calls: list[Call] | None = None
+    expected: Any = MISSING
+    raises: str | None = None
+    name: str | None = None
+    line: int | None = None  # where the case starts in the problem file
+    origin: str = "test"  # test | edge | generated
+
+    @property
+    def has_expectation(self) -> bool:
+        return self.raises is not None or self.expected is not MISSING
+
+    def call_triples(self) -> list | None:
+        """The calls in the shape the sandbox takes: (method, args, kwargs)."""
+        if self.calls is None:
+            return None
+        return [(c.method, list(c.args), dict(c.kwargs)) for c in self.calls]
+
+    def label(self, index: int) -> str:
+        return self.name or f"#{index + 1}"
+
+    def input_text(self, entry_point: str, limit: int = 300) -> str:
+        """The call as a reader would write it: `f([1, 2], key=3)`."""
+        parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        text = f"{entry_point}({', '.join(parts)})"
+        if self.calls is not None:
+            steps = "; ".join(
+                f".{c.method}({', '.join([repr(a) for a in c.args] + [f'{k}={v!r}' for k, v in c.kwargs.items()])})"
+                for c in self.calls
+            )
+            text = f"{text}; {steps}"
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
+class Compare:
+    mode: str = "exact"  # exact | unordered | set
+    float_tolerance: float | None = None
+
+
+@dataclass(frozen=True)
+class ProblemLimits:
+    time_per_call_s: float = 2.0
+    memory_mb: int = 512
+    total_time_s: float = 120.0
+
+
+@dataclass
+class GenerateSpec:
+    """Settings for generated edge cases (inputs built from the signature, reference as oracle)."""
+
+    enabled: bool = True
+    max_examples: int = 200
+    seed: int = 0
+    time_budget_s: float = 5.0
+    strategies: dict[str, str] = field(default_factory=dict)
+    preconditions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class EdgeCaseSpec:
+    cases: list[Case] = field(default_factory=list)
+    generate: GenerateSpec = field(default_factory=GenerateSpec)
+
+
+@dataclass
+class PerformanceSpec:
+    sizes: list[int]
+    input: str
+    iterations: int = 10
+    tolerance: float = 1.25
+    complexity: str | None = None
+    seed: int = 0
+    line: int | None = None
+
+
+@dataclass
+class Problem:
+    name: str
+    summary: str
+    entry_point: str
+    reference: str
+    tests: list[Case]
+    compare: Compare = field(default_factory=Compare)
+    limits: ProblemLimits = field(default_factory=ProblemLimits)
+    weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    edge_cases: EdgeCaseSpec = field(default_factory=EdgeCaseSpec)
+    performance: PerformanceSpec | None = None
+    quality: dict[str, Any] = field(default_factory=dict)
+    prompt: str | None = None
+    samples: dict[str, dict[str, Any]] = field(default_factory=dict)  # bundled samples' flaw and complexity
+    path: str | None = None
+    reference_line: int | None = None  # line of the reference's first source line in the file
+
+    @property
+    def reference_filename(self) -> str:
+        return f"{self.path or self.name}#reference"
