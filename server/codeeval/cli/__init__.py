@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from ..errors import CodeevalError
@@ -50,3 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # a bug of ours: say so plainly, keep the traceback for a bug report
+        if os.environ.get("CODEEVAL_DEBUG"):
+            raise
+        print(f"codeeval: internal error: {type(exc).__name__}: {exc} "
+              "(please report it; set CODEEVAL_DEBUG=1 to see the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,50 @@
+"""`codeeval evaluate SOLUTION.py --problem PROBLEM.yaml`: one solution, one report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .options import add_evaluation_flags, evaluation_options
+
+NAME = "evaluate"
+HELP = "evaluate one solution against one problem"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("solution", help="the solution's Python file")
+    parser.add_argument("--problem", "-p", required=True, help="the problem's YAML file")
+    parser.add_argument("--format", "-f", choices=["text", "json", "markdown"], default="text")
+    parser.add_argument("--output", "-o", help="write the report here instead of standard output")
+    add_evaluation_flags(parser)
+
+
+def text_summary(result) -> str:
+    from ..report.markdown import TITLES
+
+    lines = [f"{result.problem}: {result.score:.1f}/100  ({result.solution})"]
+    for name, dim in result.dimensions.items():
+        score = f"{dim.score:5.1f}" if dim.applicable else "  n/a"
+        lines.append(f"  {TITLES.get(name, name):<13} {score}  {dim.summary if dim.applicable else dim.reason}")
+    for error in result.errors:
+        lines.append(f"  error: {error}")
+    if result.isolation.get("missing"):
+        lines.append(f"  warning: isolation is weaker than full (missing: {', '.join(result.isolation['missing'])})")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import evaluate
+    from ..report import to_json, to_markdown
+
+    result = evaluate(args.solution, args.problem, options=evaluation_options(args))
+    render = {"json": lambda r: to_json(r) + "\n", "markdown": to_markdown, "text": text_summary}[args.format]
+    report = render(result)
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(report, encoding="utf-8")
+        print(f"wrote {args.output} (score {result.score:.1f})", file=sys.stderr)
+    else:
+        sys.stdout.write(report)
+    return 0

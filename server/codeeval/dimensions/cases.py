@@ -1,0 +1,133 @@
+"""Running cases in a session and judging each outcome in the evaluator.
+
+Shared by the correctness and edge-case dimensions: both send inputs only,
+and compare what comes back against expectations the worker never saw.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..compare import exception_matches, outputs_match
+from ..sandbox import CallOutcome, Session
+from ..spec.model import MISSING, Case, Compare
+
+VALUE_TEXT_LIMIT = 400
+
+
+@dataclass
+class Expectation:
+    """What a case should do: return `value`, or raise `raises`."""
+
+    value: Any = MISSING
+    raises: str | None = None
+
+    @classmethod
+    def of(cls, case: Case) -> "Expectation":
+        return cls(value=case.expected, raises=case.raises)
+
+    def text(self) -> str:
+        return f"raises {self.raises}" if self.raises else short_repr(self.value)
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    index: int
+    passed: bool
+    verdict: str  # passed | wrong_output | wrong_exception | raised | no_exception | timeout | crashed | ...
+    expected: str
+    actual: str
+    traceback: str = ""
+    duration_s: float | None = None
+
+    def to_dict(self, entry_point: str) -> dict:
+        data = {
+            "case": self.case.label(self.index),
+            "input": self.case.input_text(entry_point),
+            "passed": self.passed,
+            "verdict": self.verdict,
+            "expected": self.expected,
+            "actual": self.actual,
+            "origin": self.case.origin,
+        }
+        if self.case.line is not None:
+            data["line"] = self.case.line
+        if self.traceback:
+            data["traceback"] = self.traceback
+        return data
+
+
+def short_repr(value: Any, limit: int = VALUE_TEXT_LIMIT) -> str:
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = "<value nested too deeply to show>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare) -> tuple[bool, str]:
+    """(passed, verdict) for one outcome against one expectation."""
+    if expectation.raises is not None:
+        if outcome.status == "raised":
+            if exception_matches(expectation.raises, outcome.exc_type, outcome.exc_mro):
+                return True, "passed"
+            return False, "wrong_exception"
+        if outcome.status == "returned":
+            return False, "no_exception"
+        return False, outcome.status
+    if outcome.status == "returned":
+        return (True, "passed") if outputs_match(outcome.value, expectation.value, compare) else (False, "wrong_output")
+    return False, outcome.status
+
+
+def run_case(session: Session, case: Case, index: int, expectation: Expectation, compare: Compare,
+             timeout: float | None = None) -> CaseResult:
+    outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
+    passed, verdict = judge(outcome, expectation, compare)
+    return CaseResult(case=case, index=index, passed=passed, verdict=verdict, expected=expectation.text(),
+                      actual=outcome.describe(), traceback=outcome.traceback if not passed else "",
+                      duration_s=outcome.duration_s)
+
+
+def skipped(case: Case, index: int, expectation: Expectation, reason: str) -> CaseResult:
+    """A case not run because the evaluation's time budget ran out: it counts as failed."""
+    return CaseResult(case=case, index=index, passed=False, verdict="skipped", expected=expectation.text(),
+                      actual=f"not run: {reason}")
+
+
+class Deadline:
+    """The evaluation's overall time budget, shared by every dimension that runs code."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.end = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        return self.end - time.monotonic()
+
+    @property
+    def expired(self) -> bool:
+        return self.remaining() <= 0
+
+
+VERDICT_TEXT = {
+    "wrong_output": "wrong output",
+    "wrong_exception": "raised the wrong exception",
+    "no_exception": "returned instead of raising",
+    "raised": "raised an exception",
+    "timeout": "timed out",
+    "crashed": "crashed the worker",
+    "unencodable": "returned a value that cannot be compared",
+    "not_loaded": "solution did not load",
+    "skipped": "not run (time budget exhausted)",
+    "error": "harness error",
+}
+
+
+def failure_sentence(result: CaseResult, entry_point: str) -> str:
+    """One line for the report: `f([]) -> raised IndexError (expected [])`."""
+    what = VERDICT_TEXT.get(result.verdict, result.verdict)
+    return f"`{result.case.input_text(entry_point, 120)}`: {what}; expected {result.expected}, got {result.actual[:200]}"

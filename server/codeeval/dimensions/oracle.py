@@ -1,0 +1,66 @@
+"""The reference solution as oracle: what it returns (or raises) on an input is the expectation.
+
+Its answers are cached per problem, so evaluating many solutions of one
+problem runs the reference once per input. An input on which the reference
+times out or crashes has no expectation and is discarded.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from ..sandbox import Limits, Session
+from ..spec.model import Case, Problem
+from .cases import Expectation, short_repr
+
+
+@dataclass
+class OracleAnswer:
+    expectation: Expectation | None  # None: the reference itself failed, so the input is discarded
+    duration_s: float | None
+    note: str = ""
+
+
+def case_key(case: Case) -> str:
+    return short_repr((case.args, sorted(case.kwargs.items()), case.call_triples()), limit=1_000_000)
+
+
+class Oracle:
+    """Runs the reference in its own sandboxed session, lazily, and remembers its answers."""
+
+    def __init__(self, problem: Problem, limits: Limits, launcher=None):
+        self.problem = problem
+        self.limits = limits
+        self.launcher = launcher
+        self._session: Session | None = None
+        self._answers: dict[str, OracleAnswer] = {}
+        self._lock = threading.Lock()
+
+    def session(self) -> Session:
+        if self._session is None:
+            self._session = Session(self.problem.reference, self.problem.entry_point,
+                                    self.problem.reference_filename, self.limits, self.launcher)
+        return self._session
+
+    def answer(self, case: Case) -> OracleAnswer:
+        key = case_key(case)
+        with self._lock:
+            cached = self._answers.get(key)
+            if cached is not None:
+                return cached
+            outcome = self.session().call(case.args, case.kwargs, case.call_triples())
+            if outcome.status == "returned":
+                answer = OracleAnswer(Expectation(value=outcome.value), outcome.duration_s)
+            elif outcome.status == "raised":
+                answer = OracleAnswer(Expectation(raises=outcome.exc_type), outcome.duration_s)
+            else:
+                answer = OracleAnswer(None, outcome.duration_s, note=f"reference {outcome.describe()}")
+            self._answers[key] = answer
+            return answer
+
+    def close(self) -> None:
+        with self._lock:
+            if self._session is not None:
+                self._session.close()
+                self._session = None

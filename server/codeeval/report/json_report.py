@@ -1,0 +1,11 @@
+"""The JSON result format (docs/result-format.md)."""
+
+from __future__ import annotations
+
+import json
+
+from ..result import EvaluationResult
+
+
+def to_json(result: EvaluationResult, indent: int | None = 2) -> str:
+    return json.dumps(result.to_dict(), indent=indent, ensure_ascii=False)

@@ -1,0 +1,81 @@
+"""The Markdown report: the score and a per-dimension table first, then why each point was lost."""
+
+from __future__ import annotations
+
+from ..result import EvaluationResult
+from ..scoring import renormalisation_note
+from .sections import cases, performance, quality
+from .text import block, cell, table
+
+TITLES = {"correctness": "Correctness", "edge_cases": "Edge cases", "performance": "Performance",
+          "code_quality": "Code quality"}
+SECTIONS = {"correctness": cases.render, "edge_cases": cases.render, "performance": performance.render,
+            "code_quality": quality.render}
+
+
+def isolation_line(isolation: dict) -> str:
+    level = isolation.get("level", "unknown")
+    missing = isolation.get("missing") or []
+    if missing:
+        return (f"> **Isolation is weaker than full**: ran with `{level}`; missing: {', '.join(missing)}. "
+                f"{' '.join(isolation.get('warnings') or [])}")
+    return f"> Isolation: `{level}` ({', '.join(isolation.get('layers') or [])})."
+
+
+def to_markdown(result: EvaluationResult) -> str:
+    out: list[str] = [f"# codeeval: {cell(result.problem)}", ""]
+    out.append(f"**Score: {result.score:.1f} / 100** for `{cell(result.solution)}`")
+    out.append("")
+    rows = []
+    for name, dim in result.dimensions.items():
+        if dim.applicable:
+            points = dim.weight * dim.score
+            rows.append([TITLES.get(name, name), f"{dim.score:.1f}", f"{dim.weight * 100:.0f}%",
+                         f"{points:.1f} / {dim.weight * 100:.1f}", cell(dim.summary)])
+        else:
+            rows.append([TITLES.get(name, name), "n/a", "0%", "-", cell(f"not applicable: {dim.reason}")])
+    out.append(table(["dimension", "score", "weight", "points", "summary"], rows))
+    out.append("")
+    note = renormalisation_note(result.dimensions)
+    if note:
+        out += [f"> {note}", ""]
+    out += [isolation_line(result.isolation), ""]
+    if result.errors:
+        out += ["## Errors", ""] + [f"- {cell(e, 400)}" for e in result.errors]
+        if result.load.get("traceback"):
+            out += ["", block(result.load["traceback"], 3000)]
+        out.append("")
+    out += _lost_points(result)
+    for name, dim in result.dimensions.items():
+        out += [f"## {TITLES.get(name, name)}", ""]
+        if not dim.applicable:
+            out += [f"Not applicable: {dim.reason}", ""]
+            continue
+        out += [f"{dim.summary}. Score {dim.score:.1f}.", ""]
+        renderer = SECTIONS.get(name)
+        if renderer is not None:
+            out += renderer(dim) + [""]
+    if result.output.strip():
+        out += ["## What the solution printed", "", block(result.output, 3000), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _lost_points(result: EvaluationResult) -> list[str]:
+    """Every point lost, by dimension, in overall points (dimension points x weight)."""
+    lines = ["## Where points were lost", ""]
+    any_lost = False
+    for name, dim in result.dimensions.items():
+        if not dim.applicable or dim.score >= 100:
+            continue
+        any_lost = True
+        lost = dim.weight * (100 - dim.score)
+        lines.append(f"**{TITLES.get(name, name)}**: {lost:.1f} points overall ({dim.score:.1f}/100 on this "
+                     f"dimension, weight {dim.weight * 100:.0f}%).")
+        lines.append("")
+        lines += [f"- {cell(reason, 400)}" for reason in dim.rationale[:30]]
+        if len(dim.rationale) > 30:
+            lines.append(f"- …and {len(dim.rationale) - 30} more (see the JSON report).")
+        lines.append("")
+    if not any_lost:
+        lines += ["None: full marks in every dimension that applies.", ""]
+    return lines

@@ -1,0 +1,46 @@
+"""Checking a problem against itself: its reference must pass its own tests and edge cases."""
+
+from __future__ import annotations
+
+from .dimensions.cases import Expectation, failure_sentence, run_case
+from .engine import EvaluationOptions, limits_for
+from .errors import ProblemError
+from .inputs import InputExpression, InputExpressionError
+from .sandbox import Session, default_launcher
+from .spec.model import Problem
+
+
+def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
+    """Every way the reference disagrees with the problem file, each located at its case's line."""
+    launcher = launcher or default_launcher()
+    limits = limits_for(problem, EvaluationOptions())
+    errors: list[ProblemError] = []
+    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits, launcher) as reference:
+        load = reference.load()
+        if not load.ok:
+            line = (problem.reference_line or 1) + (load.lineno or 1) - 1 if load.lineno else problem.reference_line
+            return [ProblemError(f"reference: {load.describe()}", problem.path, line)]
+        checked = [("tests", i, c) for i, c in enumerate(problem.tests)]
+        checked += [("edge_cases.cases", i, c) for i, c in enumerate(problem.edge_cases.cases) if c.has_expectation]
+        for section, index, case in checked:
+            result = run_case(reference, case, index, Expectation.of(case), problem.compare)
+            if not result.passed:
+                message = f"{section}[{index}]: the reference fails this case: {failure_sentence(result, problem.entry_point)}"
+                errors.append(ProblemError(message, problem.path, case.line))
+        errors += _performance_errors(problem, reference)
+    return errors
+
+
+def _performance_errors(problem: Problem, reference: Session) -> list[ProblemError]:
+    spec = problem.performance
+    if spec is None:
+        return []
+    try:
+        built = InputExpression(spec.input).build(spec.sizes[0], spec.seed)
+    except InputExpressionError as exc:
+        return [ProblemError(f"performance.input: {exc}", problem.path, spec.line)]
+    outcome = reference.call(built.args, built.kwargs, built.calls)
+    if not outcome.returned:
+        return [ProblemError(f"performance: the reference fails on the input for n={spec.sizes[0]}: "
+                             f"{outcome.describe()[:200]}", problem.path, spec.line)]
+    return []
