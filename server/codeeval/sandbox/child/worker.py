@@ -7,50 +7,23 @@ tampered with by the solution once it is loaded, so nothing the worker says
 is trusted beyond "this is the value the solution produced".
 """
 
-import gc
 import json
 import os
-import signal
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import wire  # noqa: E402  (found next to this file; -I keeps the script folder off sys.path)
+import limits  # noqa: E402  (these three sit next to this file, which is first on sys.path)
+import timing  # noqa: E402
+import wire  # noqa: E402
 
-# Bound before any solution code runs, so patching `time` or `sys` later cannot
+# Bound before any solution code runs, so patching `time` or `wire` later cannot
 # change what the harness itself uses.
-# Thread CPU time: with RLIMIT_CPU armed, Linux samples process CPU time in scheduler ticks
-# (4 ms here), while the calling thread's clock stays nanosecond-precise.
-_cpu_time_ns = time.thread_time_ns
 _perf_counter_ns = time.perf_counter_ns
 _read_message = wire.read_message
 _write_message = wire.write_message
 
 RECURSION_LIMIT = 10_000
-
-
-def apply_limits(limits: dict) -> None:
-    """Resource limits for this process and anything it starts; best effort per limit."""
-    import resource
-
-    mb = 1024 * 1024
-    wanted = {
-        "RLIMIT_AS": limits.get("memory_mb") and int(limits["memory_mb"]) * mb,
-        "RLIMIT_CPU": limits.get("cpu_s") and int(limits["cpu_s"]),
-        "RLIMIT_FSIZE": limits.get("file_size_mb") is not None and int(limits["file_size_mb"]) * mb,
-        "RLIMIT_NOFILE": limits.get("open_files"),
-        "RLIMIT_NPROC": limits.get("processes"),
-        "RLIMIT_CORE": 0,
-    }
-    for name, value in wanted.items():
-        if value is None or value is False:
-            continue
-        try:
-            resource.setrlimit(getattr(resource, name), (value, value))
-        except (ValueError, OSError, AttributeError):
-            pass
-    # Writes past RLIMIT_FSIZE fail with EFBIG instead of killing the worker.
-    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def describe_exception(exc: BaseException) -> dict:
@@ -169,31 +142,12 @@ class Worker:
         return {"status": "returned", "duration_s": elapsed, "value": encoded}
 
     def time(self, request: dict) -> dict:
-        """Time `loops` runs of one case, each on fresh inputs, with the collector off while timing."""
         if self.entry is None:
             return {"status": "error", "message": "no solution loaded"}
-        loops = max(1, int(request.get("loops", 1)))
-        inner = max(1, int(request.get("inner", 1)))
-        cpu, wall = [], []
-        gc_was_enabled = gc.isenabled()
         try:
-            for _ in range(loops):
-                prepared = [self._prepare(request) for _ in range(inner)]
-                gc.collect()
-                gc.disable()
-                cpu0, wall0 = _cpu_time_ns(), _perf_counter_ns()
-                for thunk in prepared:
-                    thunk()
-                cpu1, wall1 = _cpu_time_ns(), _perf_counter_ns()
-                if gc_was_enabled:
-                    gc.enable()
-                cpu.append((cpu1 - cpu0) / 1e9 / inner)
-                wall.append((wall1 - wall0) / 1e9 / inner)
+            return timing.time_case(lambda: self._prepare(request), request)
         except BaseException as exc:
-            if gc_was_enabled:
-                gc.enable()
             return {"status": "raised", **describe_exception(exc)}
-        return {"status": "timed", "cpu_s": cpu, "wall_s": wall}
 
     def _prepare(self, request: dict):
         """Decode a fresh copy of the inputs now, so decoding is not part of the timed region."""
@@ -215,8 +169,8 @@ class Worker:
 
 def main(argv: list) -> int:
     request_fd, response_fd = int(argv[1]), int(argv[2])
-    limits = json.loads(argv[3]) if len(argv) > 3 else {}
-    apply_limits(limits)
+    limit_settings = json.loads(argv[3]) if len(argv) > 3 else {}
+    limits.apply(limit_settings)
     sys.setrecursionlimit(RECURSION_LIMIT)
     Worker(request_fd, response_fd).serve()
     return 0
