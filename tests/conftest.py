@@ -1,0 +1,41 @@
+"""Shared test helpers: the repository's paths and a way to write small problem files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run the real `codeeval` command in a child process."""
+    return subprocess.run([sys.executable, "-m", "codeeval", *args], capture_output=True, text=True,
+                          cwd=cwd or REPO, timeout=timeout)
+
+
+@pytest.fixture
+def write_problem(tmp_path):
+    """Write a problem file from (dedented) YAML text and return its path."""
+
+    def write(text: str, name: str = "problem.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def write_solution(tmp_path):
+    def write(text: str, name: str = "solution.py") -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,100 @@
+"""The tagged-value codec between evaluator and worker."""
+
+import dataclasses
+import math
+
+import pytest
+
+from codeeval.sandbox.child import wire
+
+
+def roundtrip(value):
+    return wire.decode(wire.loads(wire.dumps({"v": wire.encode(value)}))["v"])
+
+
+@pytest.mark.parametrize("value", [
+    None, True, False, 0, -7, 2**200, 1.5, -0.0, "", "héllo ✓", b"\x00\xff", bytearray(b"ab"),
+    (1, "a"), [1, [2, [3]]], {1, 2}, frozenset({"x"}), {"k": [1]}, {(1, 2): None, 3: "x"}, 1 + 2j, (),
+])
+def test_plain_values_survive_the_wire_unchanged(value):
+    decoded = roundtrip(value)
+    assert decoded == value
+    assert type(decoded) is type(value)
+
+
+def test_huge_ints_pass_the_json_digit_limit():
+    number = 3**30000
+    assert roundtrip(number) == number
+
+
+def test_non_finite_floats_are_tagged():
+    assert math.isnan(roundtrip(float("nan")))
+    assert roundtrip(float("inf")) == float("inf")
+    assert roundtrip(float("-inf")) == float("-inf")
+
+
+def test_objects_become_opaque_and_equal_nothing():
+    class AlwaysEqual:
+        def __eq__(self, other):
+            return True
+
+    decoded = roundtrip(AlwaysEqual())
+    assert isinstance(decoded, wire.Opaque)
+    assert decoded != decoded
+    assert "AlwaysEqual" in decoded.type_name
+
+
+def test_lying_int_subclass_is_sent_as_its_true_value():
+    class Liar(int):
+        def __eq__(self, other):
+            return True
+
+        def __repr__(self):
+            return "999"
+
+    decoded = roundtrip(Liar(5))
+    assert decoded == 5 and type(decoded) is int
+
+
+def test_hostile_repr_does_not_break_encoding():
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    assert roundtrip(Hostile()).text == "<repr failed>"
+
+
+def test_dataclass_becomes_a_record():
+    @dataclasses.dataclass
+    class Point:
+        x: int
+        y: int = 2
+
+    record = roundtrip(Point(1))
+    assert isinstance(record, wire.Record)
+    assert record.type_name == "Point" and record.fields == (("x", 1), ("y", 2))
+
+
+def test_cycles_and_excessive_depth_are_refused():
+    loop = []
+    loop.append(loop)
+    with pytest.raises(wire.WireError):
+        wire.encode(loop)
+
+
+@pytest.mark.parametrize("data", [{"$eval": "1"}, {"a": 1, "b": 2}, {"$tuple": 5}, {"$bytes": "!!"}, {"$int": "xyz"}])
+def test_malformed_tags_are_rejected(data):
+    with pytest.raises(wire.WireError):
+        wire.decode(data)
+
+
+def test_framing_roundtrip_over_a_pipe():
+    import os
+
+    read_fd, write_fd = os.pipe()
+    try:
+        wire.write_message(write_fd, {"op": "call", "args": [1]})
+        assert wire.read_message(read_fd) == {"op": "call", "args": [1]}
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
