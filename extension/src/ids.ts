@@ -1,0 +1,16 @@
+// Ids of the commands this extension contributes (package.json
+// "contributes.commands"). They differ from the server's own command names
+// (codeeval.evaluate, ...), which vscode-languageclient registers itself.
+
+export const Command = {
+  evaluateSolution: 'codeeval.evaluateSolution',
+  showLastReport: 'codeeval.showLastReport',
+  restartServer: 'codeeval.restartServer',
+  openProblemFile: 'codeeval.openProblemFile',
+  showSetup: 'codeeval.showSetup',
+} as const;
+
+export type CommandId = (typeof Command)[keyof typeof Command];
+
+/** Built-in VS Code command that opens a Markdown preview beside the editor. */
+export const MARKDOWN_PREVIEW_TO_SIDE = 'markdown.showPreviewToSide';

@@ -1,0 +1,165 @@
+// The editor protocol of the codeeval language server (docs/architecture.md,
+// "Editor protocol"): command names, argument and result shapes, and checks
+// that turn the server's untyped JSON into these types. No `vscode` import, so
+// the integration test can use it from plain Node.
+
+export const ServerCommand = {
+  evaluate: 'codeeval.evaluate',
+  listProblems: 'codeeval.listProblems',
+  showReport: 'codeeval.showReport',
+  lastResult: 'codeeval.lastResult',
+} as const;
+
+/** The `problem` value that asks for an evaluation without a problem file. */
+export const NO_PROBLEM = 'none';
+
+export interface EvaluateArgs {
+  uri: string;
+  /** Problem name, or a path/URI of a problem file; null: let the server find it. */
+  problem?: string | null;
+}
+
+export interface ProblemChoice {
+  name: string;
+  path: string | null;
+  summary: string | null;
+}
+
+export interface EvaluateDone {
+  status: 'done';
+  score: number | null;
+  problem: string | null;
+  reportUri: string;
+  jsonUri: string | null;
+  dimensions: Record<string, number | null>;
+}
+
+export interface NeedsProblem {
+  status: 'needsProblem';
+  choices: ProblemChoice[];
+  /** Why no problem was found, when the server says (not required by the contract). */
+  message: string | null;
+}
+
+export interface EvaluateCancelled {
+  status: 'cancelled';
+}
+
+export type EvaluateResult = EvaluateDone | NeedsProblem | EvaluateCancelled;
+
+export interface LastResult {
+  score: number | null;
+  problem: string | null;
+  reportUri: string;
+}
+
+/** The server answered with something the contract does not allow. */
+export class ProtocolError extends Error {
+  constructor(command: string, detail: string) {
+    super(`${command}: unexpected answer from the codeeval server: ${detail}`);
+    this.name = 'ProtocolError';
+  }
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function optionalNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A choice may come as a bare name or as `{name, path, summary}`. */
+export function parseProblemChoice(command: string, value: unknown): ProblemChoice {
+  if (typeof value === 'string') {
+    return { name: value, path: null, summary: null };
+  }
+  if (isObject(value) && typeof value.name === 'string') {
+    return { name: value.name, path: optionalString(value.path), summary: optionalString(value.summary) };
+  }
+  throw new ProtocolError(command, `a problem choice without a name: ${JSON.stringify(value)}`);
+}
+
+/** The `problem` argument for `codeeval.evaluate` once the user picked a choice: the file when known (names may repeat across folders). */
+export function problemArgument(choice: ProblemChoice): string {
+  if (choice.name === NO_PROBLEM) {
+    return NO_PROBLEM;
+  }
+  return choice.path ?? choice.name;
+}
+
+export function parseProblemList(value: unknown): ProblemChoice[] {
+  if (!Array.isArray(value)) {
+    throw new ProtocolError(ServerCommand.listProblems, 'expected a list');
+  }
+  return value.map((item) => parseProblemChoice(ServerCommand.listProblems, item));
+}
+
+export function parseEvaluateResult(value: unknown): EvaluateResult {
+  const command = ServerCommand.evaluate;
+  if (!isObject(value)) {
+    throw new ProtocolError(command, `expected an object, got ${JSON.stringify(value)}`);
+  }
+  switch (value.status) {
+    case 'done': {
+      if (typeof value.reportUri !== 'string' || value.reportUri === '') {
+        throw new ProtocolError(command, 'status "done" without a reportUri');
+      }
+      const dimensions: Record<string, number | null> = {};
+      if (isObject(value.dimensions)) {
+        for (const [name, score] of Object.entries(value.dimensions)) {
+          dimensions[name] = optionalNumber(score);
+        }
+      }
+      return {
+        status: 'done',
+        score: optionalNumber(value.score),
+        problem: optionalString(value.problem),
+        reportUri: value.reportUri,
+        jsonUri: optionalString(value.jsonUri),
+        dimensions,
+      };
+    }
+    case 'needsProblem': {
+      if (!Array.isArray(value.choices)) {
+        throw new ProtocolError(command, 'status "needsProblem" without a list of choices');
+      }
+      return {
+        status: 'needsProblem',
+        choices: value.choices.map((c) => parseProblemChoice(command, c)),
+        message: optionalString(value.message),
+      };
+    }
+    case 'cancelled':
+      return { status: 'cancelled' };
+    default:
+      throw new ProtocolError(command, `unknown status ${JSON.stringify(value.status)}`);
+  }
+}
+
+/** `codeeval.showReport` answers `{reportUri}` or null. */
+export function parseShowReport(value: unknown): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (isObject(value) && typeof value.reportUri === 'string') {
+    return value.reportUri;
+  }
+  throw new ProtocolError(ServerCommand.showReport, `expected {reportUri} or null, got ${JSON.stringify(value)}`);
+}
+
+export function parseLastResult(value: unknown): LastResult | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (isObject(value) && typeof value.reportUri === 'string') {
+    return { score: optionalNumber(value.score), problem: optionalString(value.problem), reportUri: value.reportUri };
+  }
+  throw new ProtocolError(ServerCommand.lastResult, `expected {score, problem, reportUri} or null, got ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,124 @@
+// Typed calls of the server's `workspace/executeCommand` commands over any
+// JSON-RPC client: the extension passes its LanguageClient, the integration
+// test a plain protocol connection. No `vscode` import.
+
+import {
+  EvaluateArgs,
+  EvaluateResult,
+  LastResult,
+  ProblemChoice,
+  ServerCommand,
+  parseEvaluateResult,
+  parseLastResult,
+  parseProblemList,
+  parseShowReport,
+} from './protocol';
+
+export interface Disposable {
+  dispose(): unknown;
+}
+
+/** Structurally both `vscode.CancellationToken` and vscode-jsonrpc's token. */
+export interface CancelToken {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: (event: unknown) => unknown): Disposable;
+}
+
+/** The LSP `$/progress` values of a work-done progress. */
+export interface WorkDoneProgressValue {
+  kind: 'begin' | 'report' | 'end';
+  title?: string;
+  message?: string;
+  percentage?: number;
+}
+
+/** What ServerApi needs from a client connection. */
+export interface RpcClient {
+  sendRequest(method: string, params: unknown, token?: CancelToken): Promise<unknown>;
+  onProgress(token: string, handler: (value: WorkDoneProgressValue) => void): Disposable;
+}
+
+export interface EvaluateOptions {
+  token?: CancelToken;
+  onProgress?: (value: WorkDoneProgressValue) => void;
+}
+
+const EXECUTE_COMMAND = 'workspace/executeCommand';
+// JSON-RPC error codes for a request the client or the server cancelled.
+const CANCELLED_CODES = new Set([-32800, -32802]);
+
+let progressCounter = 0;
+
+function isCancelledError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && CANCELLED_CODES.has(code);
+}
+
+/**
+ * Resolves with the request's answer, or with `onCancel()` as soon as the token
+ * fires: the request itself is cancelled through the same token, but the user
+ * should not wait for the server to notice.
+ */
+function raceCancellation<T>(request: Promise<T>, token: CancelToken | undefined, onCancel: () => T): Promise<T> {
+  if (!token) {
+    return request;
+  }
+  if (token.isCancellationRequested) {
+    request.catch(() => undefined);
+    return Promise.resolve(onCancel());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const listener = token.onCancellationRequested(() => {
+      listener.dispose();
+      request.catch(() => undefined);
+      resolve(onCancel());
+    });
+    request.then(
+      (value) => {
+        listener.dispose();
+        resolve(token.isCancellationRequested ? onCancel() : value);
+      },
+      (error: unknown) => {
+        listener.dispose();
+        if (token.isCancellationRequested || isCancelledError(error)) {
+          resolve(onCancel());
+        } else {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+    );
+  });
+}
+
+export class ServerApi {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** One evaluation; `needsProblem` is returned to the caller, who asks the user. */
+  async evaluate(args: EvaluateArgs, options: EvaluateOptions = {}): Promise<EvaluateResult> {
+    const workDoneToken = `codeeval-evaluate-${process.pid}-${++progressCounter}`;
+    const progress = options.onProgress ? this.rpc.onProgress(workDoneToken, options.onProgress) : undefined;
+    try {
+      const params = { command: ServerCommand.evaluate, arguments: [args], workDoneToken };
+      const request = this.rpc.sendRequest(EXECUTE_COMMAND, params, options.token).then(parseEvaluateResult);
+      return await raceCancellation<EvaluateResult>(request, options.token, () => ({ status: 'cancelled' }));
+    } finally {
+      progress?.dispose();
+    }
+  }
+
+  async listProblems(uri: string, token?: CancelToken): Promise<ProblemChoice[]> {
+    return parseProblemList(await this.execute(ServerCommand.listProblems, { uri }, token));
+  }
+
+  async showReport(uri: string, token?: CancelToken): Promise<string | null> {
+    return parseShowReport(await this.execute(ServerCommand.showReport, { uri }, token));
+  }
+
+  async lastResult(uri: string, token?: CancelToken): Promise<LastResult | null> {
+    return parseLastResult(await this.execute(ServerCommand.lastResult, { uri }, token));
+  }
+
+  private execute(command: string, arg: unknown, token?: CancelToken): Promise<unknown> {
+    return this.rpc.sendRequest(EXECUTE_COMMAND, { command, arguments: [arg] }, token);
+  }
+}
