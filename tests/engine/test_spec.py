@@ -170,3 +170,8 @@ def test_calls_need_a_class_entry_point(write_problem):
     message = error_of(write_problem, GOOD.replace("  - args: [[1], [2]]\n    expected: [3]",
                                                   "  - args: [[1], [2]]\n    calls: [[x]]\n    expected: [3]"))
     assert "entry_point 'add_pairs' must be a class" in message
+
+
+def test_scientific_notation_reads_as_a_number_as_in_yaml_1_2(write_problem):
+    problem = load_text(write_problem, GOOD.replace("expected: [3]", "expected: [1e12, 1.0e12, -2E-3]"))
+    assert problem.tests[0].expected == [1e12, 1e12, -0.002]

@@ -8,6 +8,7 @@ can name the line it is on.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 import yaml
@@ -72,6 +73,12 @@ def _construct_literal(loader: _Loader, node):
                                                 node.start_mark) from None
 
 
+# YAML 1.1 reads `1e12` and `1.0e12` as strings (it wants `1.0e+12`); authors mean numbers, as in YAML 1.2.
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+$"),
+    list("-+0123456789."),
+)
 _Loader.add_constructor("!tuple", _sequence_tag(tuple))
 _Loader.add_constructor("!set", _sequence_tag(set))
 _Loader.add_constructor("!frozenset", _sequence_tag(frozenset))
