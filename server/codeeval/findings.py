@@ -16,7 +16,13 @@ SEVERITIES = ("critical", "warning", "suggestion")
 
 @dataclass(frozen=True)
 class Range:
-    """Lines are 1-based, columns 0-based (as in `ast`); the end is exclusive."""
+    """Lines are 1-based, columns 0-based; the end is exclusive.
+
+    Columns count characters (Unicode code points), not the UTF-8 bytes of
+    `ast`'s col_offset: the two differ on lines with non-ASCII text, and
+    editors and SARIF count characters (the language server converts to
+    UTF-16 where a client asks for it).
+    """
 
     start_line: int
     start_col: int
@@ -70,10 +76,29 @@ class TextEdit:
 
 @dataclass(frozen=True)
 class Fix:
-    """A mechanical change that resolves the finding without changing behaviour."""
+    """A mechanical change that resolves the finding without changing behaviour.
+
+    A fix may be lazy: `edits` empty and `codemod` naming the transformation
+    that computes them on demand (with `args` saying where), so producing
+    findings stays cheap; `codeeval.dimensions.quality.compute_fix` resolves it.
+    """
 
     description: str
     edits: tuple[TextEdit, ...] = ()
+    codemod: str = ""  # e.g. "add-return-none"; empty when `edits` are final
+    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def is_lazy(self) -> bool:
+        return bool(self.codemod) and not self.edits
+
+    def to_dict(self) -> dict:
+        data: dict[str, Any] = {"description": self.description,
+                                "edits": [{"range": e.range.to_dict(), "new_text": e.new_text} for e in self.edits]}
+        if self.codemod:
+            data["codemod"] = self.codemod
+            data["args"] = dict(self.args)
+        return data
 
 
 @dataclass
@@ -109,8 +134,7 @@ class Finding:
             "fix": None,
         }
         if self.fix is not None:
-            data["fix"] = {"description": self.fix.description,
-                           "edits": [{"range": e.range.to_dict(), "new_text": e.new_text} for e in self.fix.edits]}
+            data["fix"] = self.fix.to_dict()
         if self.details:
             data["details"] = self.details
         return data

@@ -1,0 +1,32 @@
+"""The code_quality dimension of an evaluation: analyze() as a DimensionResult."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...result import DimensionResult
+from .config import QualityConfigError
+from .engine import analyze
+
+NAME = "code_quality"
+
+
+def dimension(source: str, settings: Mapping[str, Any] | None = None, path: str = "solution.py") -> DimensionResult:
+    """The code_quality dimension for the engine: the score, a summary line, the rationale and every finding."""
+    try:
+        report = analyze(source, path, settings)
+    except QualityConfigError as exc:
+        return DimensionResult.not_applicable(NAME, f"bad quality settings: {exc.location_message()}")
+    details: dict[str, Any] = {
+        "findings": [finding.to_dict() for finding in report.findings],
+        "functions": {name: {"score": round(function.score, 1), "sub_scores": function.sub_scores,
+                             "metrics": function.metrics, "range": function.range.to_dict()}
+                      for name, function in report.functions.items()},
+    }
+    if report.parse_error:
+        details["parse_error"] = report.parse_error
+    if report.suppressed:
+        details["suppressed"] = report.suppressed
+    return DimensionResult(name=NAME, score=report.score, summary=report.summary(), rationale=list(report.rationale),
+                           details=details)

@@ -1,0 +1,122 @@
+"""`codeeval check` output: text for people, JSON for programs, GitHub workflow annotations.
+
+SARIF has its own module (sarif.py). Columns are shown 1-based, as
+compilers and linters print them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from ...findings import SEVERITIES, Finding
+from .files import FileResult
+from .model import count
+
+JSON_VERSION = 1
+_GITHUB_LEVEL = {"critical": "error", "warning": "warning", "suggestion": "notice"}
+
+
+def _confidence_note(finding: Finding) -> str:
+    value = finding.confidence.value
+    if finding.is_low_confidence:
+        return f"confidence {value:.2f}; {finding.confidence.low_reason()}"
+    return f"confidence {value:.2f}"
+
+
+def text(results: list[FileResult]) -> str:
+    """One line per finding with its help and fix, a score line per file, and a summary."""
+    lines = []
+    for result in results:
+        if result.bad:
+            where = f"{result.display}:{result.error_line}:{(result.error_column or 0) + 1}" \
+                if result.error_line else result.display
+            lines.append(f"{where}: error: {result.error}")
+            continue
+        report = result.report
+        assert report is not None
+        for finding in report.findings:
+            start = finding.range
+            lines.append(f"{result.display}:{start.start_line}:{start.start_col + 1}: {finding.rule_id} "
+                         f"{finding.severity}: {finding.message} [{_confidence_note(finding)}]")
+            if finding.suggestion:
+                lines.append(f"    help: {finding.suggestion}")
+            if finding.fix is not None:
+                lines.append(f"    fix: {finding.fix.description}")
+        lines.append(f"{result.display}: quality {report.score:.1f}/100, {report.summary()}")
+    lines.append(summary_line(results))
+    return "\n".join(lines) + "\n"
+
+
+def summary_line(results: list[FileResult]) -> str:
+    """'3 files checked, mean quality 81.2/100: 12 findings (...)'."""
+    checked = [result.report for result in results if result.report is not None and not result.bad]
+    findings = [finding for report in checked for finding in report.findings]
+    parts = ", ".join(count(sum(f.severity == severity for f in findings), severity) for severity in SEVERITIES)
+    low = sum(f.is_low_confidence for f in findings)
+    bad = len(results) - len(checked)
+    mean = sum(report.score for report in checked) / len(checked) if checked else 0.0
+    failed = f"; {count(bad, 'file')} could not be checked" if bad else ""
+    return (f"{count(len(checked), 'file')} checked, mean quality {mean:.1f}/100: "
+            f"{count(len(findings), 'finding')} ({parts}; {low} low confidence){failed}")
+
+
+def json_document(results: list[FileResult]) -> str:
+    """Every file's report (or error) as one JSON document."""
+    files = []
+    for result in results:
+        if result.bad:
+            files.append({"path": result.display, "error": result.error, "line": result.error_line,
+                          "column": result.error_column})
+        else:
+            assert result.report is not None
+            files.append({**result.report.to_dict(), "path": result.display})
+    return json.dumps({"version": JSON_VERSION, "tool": "codeeval check", "files": files,
+                       "summary": summary_line(results)}, indent=2, ensure_ascii=False) + "\n"
+
+
+def github(results: list[FileResult]) -> str:
+    """GitHub Actions workflow commands: each finding becomes an annotation on the file and line."""
+    lines = []
+    for result in results:
+        if result.bad:
+            where = f"file={_property(result.display)}"
+            if result.error_line:
+                where += f",line={result.error_line}"
+            lines.append(f"::error {where},title=codeeval::{_data(result.error)}")
+            continue
+        assert result.report is not None
+        lines.extend(_annotation(result.display, finding) for finding in result.report.findings)
+    lines.append(summary_line(results))
+    return "\n".join(lines) + "\n"
+
+
+def _annotation(path: str, finding: Finding) -> str:
+    r = finding.range
+    fields = [f"file={_property(path)}", f"line={r.start_line}", f"endLine={r.end_line}"]
+    if r.start_line == r.end_line:  # GitHub takes columns only within one line
+        fields += [f"col={r.start_col + 1}", f"endColumn={r.end_col + 1}"]
+    fields.append(f"title={_property(f'{finding.rule_id} {finding.severity}')}")
+    message = finding.message + (f" ({finding.confidence.low_reason()})" if finding.is_low_confidence else "")
+    if finding.suggestion:
+        message += f"\n{finding.suggestion}"
+    return f"::{_GITHUB_LEVEL[finding.severity]} {','.join(fields)}::{_data(message)}"
+
+
+def _data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(value: str) -> str:
+    return _data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def counts_at_or_above(results: Iterable[FileResult], threshold: str, include_low_confidence: bool) -> int:
+    """How many findings are at least as severe as `threshold` ('none' counts nothing)."""
+    if threshold == "none":
+        return 0
+    worst_allowed = SEVERITIES.index(threshold)
+    return sum(1 for result in results if result.report is not None
+               for finding in result.report.findings
+               if SEVERITIES.index(finding.severity) <= worst_allowed
+               and (include_low_confidence or not finding.is_low_confidence))
