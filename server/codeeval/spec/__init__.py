@@ -1,7 +1,20 @@
-"""Problem files: YAML in, a validated `Problem` out."""
+"""Problem files: YAML in, a validated `Problem` out.
 
-from .loader import find_problem_files, load_problem, problem_from_text, schema
+The loader (YAML, JSON Schema) is imported on first use, so commands that only
+need the model, such as building the command-line parser, stay fast.
+"""
+
 from .model import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem
 
-__all__ = ["Call", "Case", "Compare", "DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Problem", "find_problem_files",
-           "load_problem", "problem_from_text", "schema"]
+_LOADER_NAMES = {"find_problem_files", "load_problem", "problem_from_text", "schema"}
+
+
+def __getattr__(name: str):
+    if name in _LOADER_NAMES:
+        from . import loader
+
+        return getattr(loader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["Call", "Case", "Compare", "DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Problem", *sorted(_LOADER_NAMES)]

@@ -127,6 +127,13 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
     if weights and sum({**DEFAULT_WEIGHTS, **weights}.values()) <= 0:
         error(("weights",), "at least one weight must be positive")
     errors.extend(_reference_errors(document))
+    if data.get("quality"):
+        from ..dimensions.quality import QualityConfigError, resolve_settings
+
+        try:
+            resolve_settings(data["quality"])
+        except QualityConfigError as exc:  # its message already names the setting
+            errors.append(ProblemError(exc.message, path, document.line_of(("quality",))))
     perf = data.get("performance")
     if perf is not None:
         try:

@@ -17,8 +17,10 @@ def render(result: DimensionResult) -> list[str]:
         confidence = f["confidence"]["value"]
         mark = f" ⚠ {f['low_confidence_reason']}" if f["confidence"]["low"] else ""
         rows.append([f["rule"], f["range"]["start"]["line"], f["severity"], f"{confidence:.2f}{mark}",
-                     f"-{f['points']:.1f}", cell(f["message"], 120), cell(f.get("rationale") or f.get("suggestion"), 160)])
-    lines = [table(["rule", "line", "severity", "confidence", "points", "finding", "why / what to do"], rows)]
+                     f"-{f['points']:.1f}", cell(f["message"], 120), cell(f.get("rationale"), 160),
+                     cell(f.get("suggestion"), 160)])
+    lines = [table(["rule", "line", "severity", "confidence", "points", "finding", "why these points", "what to do"],
+                   rows)]
     if len(findings) > SHOWN_FINDINGS:
         lines.append(f"\n…and {len(findings) - SHOWN_FINDINGS} more findings (all are in the JSON report).")
     if any(f["confidence"]["low"] for f in findings):
