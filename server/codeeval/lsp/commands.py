@@ -1,0 +1,247 @@
+"""`workspace/executeCommand` commands: the editor protocol of docs/architecture.md.
+
+Each takes one argument object. `codeeval.evaluate` finds the problem, runs
+the evaluation in a worker thread with work-done progress, stops when the
+request or the progress is cancelled, writes the reports and remembers the
+result for hover, code lens, showReport and lastResult.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+
+from ..errors import CodeevalError
+from . import problems
+from .folders import path_uri, uri_path, uri_stem
+from .jobs import EvaluationCancelled, Job
+from .state import EvaluationRecord
+
+log = logging.getLogger(__name__)
+
+REQUEST_FAILED = -32803  # LSP's RequestFailed: the request was valid but could not be carried out
+HEARTBEAT_S = 1.0
+MAX_ASKED_CHOICES = 12  # showMessageRequest buttons: more would not fit
+
+
+def argument(arguments: list, command: str) -> dict:
+    """The one argument object, with a string `uri`."""
+    if len(arguments) != 1 or not isinstance(arguments[0], dict):
+        raise JsonRpcInvalidParams(f"{command} takes one argument object, got {len(arguments)} arguments")
+    arg = arguments[0]
+    if not isinstance(arg.get("uri"), str) or not arg["uri"]:
+        raise JsonRpcInvalidParams(f"{command}: the argument needs a string `uri`")
+    return arg
+
+
+# -- codeeval.evaluate ------------------------------------------------------------------
+async def evaluate(server, arguments: list, token: Any = None, request_id: Any = None) -> dict:
+    arg = argument(arguments, "codeeval.evaluate")
+    uri, requested, show = arg["uri"], arg.get("problem"), bool(arg.get("show"))
+    if requested is not None and not isinstance(requested, str):
+        raise JsonRpcInvalidParams("codeeval.evaluate: `problem` must be a string or null")
+    source = await _source_of(server, uri)
+    settings = server.settings_for(uri)
+    base = server.base_dir(uri)
+    folders = problems.problem_folders(base, settings.problems_folders)
+    loop = asyncio.get_running_loop()
+    try:
+        found = await loop.run_in_executor(server.io, lambda: problems.resolve(
+            server.problems, requested=requested or None, source=source, doc_uri=uri, stem=uri_stem(uri),
+            base=base, folders=folders))
+    except CodeevalError as exc:
+        raise JsonRpcException(exc.location_message(), code=REQUEST_FAILED) from None
+    if not found.found:
+        choices = await loop.run_in_executor(server.io, server.problems.list, folders)
+        choices.append(problems.NONE_CHOICE)
+        if show:
+            picked = await _ask_for_problem(server, choices, found.message)
+            if picked is None:
+                return {"status": "cancelled"}
+            return await evaluate(server, [{"uri": uri, "problem": picked, "show": True}], token, request_id)
+        return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
+
+    request = dict(uri=uri, source=source, label=_label(uri, base), stem=uri_stem(uri), problem=found.problem,
+                   settings=settings, base=base)
+    job = server.jobs.start(uri, request_id)
+    progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
+    try:
+        outcome = await _run_in_worker(server, request, job, progress)
+    except EvaluationCancelled:
+        progress.end("cancelled")
+        return {"status": "cancelled"}
+    except CodeevalError as exc:
+        progress.end("failed")
+        raise JsonRpcException(exc.location_message(), code=REQUEST_FAILED) from None
+    except BaseException:
+        progress.end("failed")
+        raise
+    finally:
+        server.jobs.finish(job)
+    record = _remember(server, request, outcome)
+    progress.end(f"score {outcome.result.score:.1f}")
+    server.refresh_code_lenses()
+    if show:
+        _show_report(server, record.report_uri)
+    return {"status": "done", "score": round(outcome.result.score, 2), "problem": record.problem,
+            "reportUri": record.report_uri, "jsonUri": record.json_uri, "dimensions": record.dimensions}
+
+
+async def _source_of(server, uri: str) -> str:
+    """The editor's text when the document is open (unsaved edits included), else the file on disk."""
+    if server.state.get(uri) is not None:
+        return server.workspace.get_text_document(uri).source
+    path = uri_path(uri)
+    if path is None:
+        raise JsonRpcException(f"{uri} is not open and is not a file", code=REQUEST_FAILED)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(server.io, path.read_text, "utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JsonRpcException(f"cannot read {path}: {exc}", code=REQUEST_FAILED) from None
+
+
+def _label(uri: str, base: Path | None) -> str:
+    path = uri_path(uri)
+    if path is None:
+        return f"{uri_stem(uri)}.py"
+    if base is not None:
+        try:
+            return str(path.relative_to(base))
+        except ValueError:
+            pass
+    return str(path)
+
+
+async def _run_in_worker(server, request, job: Job, progress: Progress):
+    loop = asyncio.get_running_loop()
+    stage = {"text": "starting"}
+
+    def report(text: str) -> None:  # called from the worker thread
+        stage["text"] = text
+        loop.call_soon_threadsafe(progress.report, text)
+
+    future = loop.run_in_executor(server.evaluators, _evaluate, request, job.token, report)
+    started = time.monotonic()
+    while True:
+        done, _ = await asyncio.wait({future}, timeout=HEARTBEAT_S)
+        if done:
+            return future.result()
+        progress.report(f"{stage['text']} ({time.monotonic() - started:.0f} s)")
+
+
+def _evaluate(request: dict, token, report):
+    """In the worker thread. The engine is imported here: it imports scipy, seconds that must not
+    stall the event loop (or the server's start)."""
+    from . import evaluation
+
+    return evaluation.run(evaluation.EvaluationRequest(**request), token, report)
+
+
+def _remember(server, request: dict, outcome) -> EvaluationRecord:
+    result = outcome.result
+    problem = request["problem"]
+    record = EvaluationRecord(
+        uri=request["uri"], score=round(result.score, 2),
+        problem=problem.name if problem else None,
+        report_uri=path_uri(outcome.report_path), json_uri=path_uri(outcome.json_path),
+        dimensions={name: (None if not d.applicable or d.score is None else round(d.score, 2))
+                    for name, d in result.dimensions.items()},
+        result=result, entry_point=problem.entry_point if problem else None)
+    server.state.evaluations[request["uri"]] = record
+    return record
+
+
+async def _ask_for_problem(server, choices, message: str) -> str | None:
+    """For clients that only run the command (a code lens): ask with a message request."""
+    if not server.client_supports("window.show_message"):
+        return None
+    shown = choices[: MAX_ASKED_CHOICES - 1] + ([problems.NONE_CHOICE] if len(choices) >= MAX_ASKED_CHOICES else [])
+    params = types.ShowMessageRequestParams(
+        type=types.MessageType.Info, message=f"codeeval: which problem is this solution for? ({message})",
+        actions=[types.MessageActionItem(title=c.name) for c in shown])
+    try:
+        picked = await server.window_show_message_request_async(params)
+    except Exception:
+        return None
+    if picked is None:
+        return None
+    chosen = next((c for c in shown if c.name == picked.title), None)
+    return None if chosen is None else (chosen.path or chosen.name)
+
+
+def _show_report(server, report_uri: str) -> None:
+    if server.client_supports("window.show_document.support"):
+        future = server.window_show_document(types.ShowDocumentParams(uri=report_uri, take_focus=False))
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
+# -- the other commands -----------------------------------------------------------------
+async def list_problems(server, arguments: list, token: Any = None, request_id: Any = None) -> list[dict]:
+    uri = argument(arguments, "codeeval.listProblems")["uri"]
+    folders = problems.problem_folders(server.base_dir(uri), server.settings_for(uri).problems_folders)
+    infos = await asyncio.get_running_loop().run_in_executor(server.io, server.problems.list, folders)
+    return [info.to_dict() for info in infos] + [problems.NONE_CHOICE.to_dict()]
+
+
+async def show_report(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+    record = server.state.evaluations.get(argument(arguments, "codeeval.showReport")["uri"])
+    return None if record is None else {"reportUri": record.report_uri}
+
+
+async def last_result(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+    record = server.state.evaluations.get(argument(arguments, "codeeval.lastResult")["uri"])
+    return None if record is None else record.summary()
+
+
+COMMANDS = {
+    "codeeval.evaluate": evaluate,
+    "codeeval.listProblems": list_problems,
+    "codeeval.showReport": show_report,
+    "codeeval.lastResult": last_result,
+}
+
+
+# -- progress ---------------------------------------------------------------------------
+class Progress:
+    """window/workDoneProgress for one evaluation; its cancel button cancels the job."""
+
+    def __init__(self, server, token: Any):
+        self.server = server
+        self.token = token
+        self.ended = False
+
+    @classmethod
+    async def start(cls, server, token: Any, job: Job, title: str) -> Progress:
+        if token is None and server.client_supports("window.work_done_progress"):
+            token = f"codeeval-{uuid.uuid4()}"
+            try:
+                await asyncio.wait_for(server.work_done_progress.create_async(token), timeout=5)
+            except Exception as exc:  # no progress is better than no evaluation
+                log.warning("window/workDoneProgress/create failed: %s", exc)
+                token = None
+        progress = cls(server, token)
+        if token is not None:
+            server.work_done_progress.begin(token, types.WorkDoneProgressBegin(
+                title=title, cancellable=True, message="finding the problem"))
+            # pygls cancels this future on window/workDoneProgress/cancel for the token
+            cancel = server.work_done_progress.tokens.get(token)
+            if cancel is not None:
+                cancel.add_done_callback(lambda f: f.cancelled() and job.token.cancel())
+        return progress
+
+    def report(self, message: str) -> None:
+        if self.token is not None and not self.ended:
+            self.server.work_done_progress.report(self.token, types.WorkDoneProgressReport(message=message))
+
+    def end(self, message: str) -> None:
+        if self.token is not None and not self.ended:
+            self.ended = True
+            self.server.work_done_progress.end(self.token, types.WorkDoneProgressEnd(message=message))
+            self.server.work_done_progress.tokens.pop(self.token, None)

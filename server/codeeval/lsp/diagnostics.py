@@ -1,0 +1,198 @@
+"""Quality findings as diagnostics: on open and save (and while typing, if asked), never stale.
+
+Each document has at most one analysis in flight; requests that arrive
+meanwhile collapse into one pending job holding the newest text. A result is
+published only if the document is still open (the same opening) at the same
+version and nothing newer is waiting; otherwise it is thrown away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures.process import BrokenProcessPool
+
+from lsprotocol import types
+
+from ..findings import Finding
+from .analysis import Analysis
+from .folders import uri_path, uri_stem
+from .positions import Lines
+from .rule_docs import rule_doc_uri
+from .state import AnalysisJob, DocumentState
+
+log = logging.getLogger(__name__)
+
+SOURCE = "codeeval"
+DEBOUNCE_S = 0.3  # onType: wait for a pause in typing this long
+SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+              "information": types.DiagnosticSeverity.Information, "hint": types.DiagnosticSeverity.Hint}
+
+
+# -- notifications ---------------------------------------------------------------------
+def did_open(server, params: types.DidOpenTextDocumentParams) -> None:
+    doc = params.text_document
+    if not is_python(doc.uri, doc.language_id):
+        return
+    server.state.opened(doc.uri)
+    request_analysis(server, doc.uri)
+
+
+def did_save(server, params: types.DidSaveTextDocumentParams) -> None:
+    if server.state.get(params.text_document.uri) is not None:
+        request_analysis(server, params.text_document.uri)
+
+
+def did_change(server, params: types.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    state = server.state.get(uri)
+    if state is None:
+        return
+    if server.settings_for(uri).run == "onType":
+        request_analysis(server, uri, delay=DEBOUNCE_S)
+
+
+def did_close(server, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if server.state.closed(uri) is not None:
+        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+def is_python(uri: str, language_id: str | None) -> bool:
+    return language_id == "python" or uri.endswith((".py", ".pyi"))
+
+
+# -- scheduling ------------------------------------------------------------------------
+def request_analysis(server, uri: str, delay: float = 0.0) -> None:
+    """Analyse the document's current text now, or after `delay` seconds of quiet."""
+    state = server.state.get(uri)
+    if state is None:
+        return
+    if state.debounce is not None:
+        state.debounce.cancel()
+        state.debounce = None
+    if delay > 0:
+        state.debounce = asyncio.get_running_loop().call_later(delay, request_analysis, server, uri)
+        return
+    doc = server.workspace.get_text_document(uri)
+    state.pending = AnalysisJob(version=doc.version, source=doc.source, epoch=state.epoch)
+    if not state.running:
+        state.running = True
+        asyncio.get_running_loop().create_task(_drain(server, state))
+
+
+async def _drain(server, state: DocumentState) -> None:
+    try:
+        while state.open and state.pending is not None:
+            job, state.pending = state.pending, None
+            settings = server.settings_for(state.uri)
+            try:
+                analysis = await asyncio.wrap_future(
+                    server.pool.analyze(job.source, analysis_label(state.uri), settings.quality_settings()))
+            except BrokenProcessPool as exc:
+                server.pool.on_broken(exc)
+                server.show_log(f"codeeval: the analysis worker died on {state.uri}", types.MessageType.Warning)
+                continue
+            except Exception as exc:  # a bug in a rule must not stop diagnostics for good
+                log.exception("analysis failed")
+                server.show_log(f"codeeval: analysis of {state.uri} failed: {type(exc).__name__}: {exc}",
+                                types.MessageType.Error)
+                continue
+            if is_current(server, state, job):
+                publish(server, state, job, analysis)
+    finally:
+        state.running = False
+
+
+def is_current(server, state: DocumentState, job: AnalysisJob) -> bool:
+    if not state.open or state.pending is not None or server.state.get(state.uri) is not state:
+        return False
+    if job.epoch != state.epoch:
+        return False
+    try:
+        return server.workspace.get_text_document(state.uri).version == job.version
+    except Exception:
+        return False
+
+
+def publish(server, state: DocumentState, job: AnalysisJob, analysis: Analysis) -> None:
+    lines = Lines(job.source)
+    state.analysis, state.analysis_version, state.analysis_lines = analysis, job.version, lines
+    state.analysis_source = job.source
+    settings = server.settings_for(state.uri)
+    codec = server.workspace.position_codec
+    diagnostics = [diagnostic_json(index, finding, lines, codec, settings.severity_map)
+                   for index, finding in enumerate(analysis.findings) if settings.rule_enabled(finding.rule_id)]
+    if analysis.parse_error:
+        diagnostics.append(server.protocol._converter.unstructure(parse_error_diagnostic(analysis, lines, codec)))
+    send_raw(server, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+             {"uri": state.uri, "version": job.version, "diagnostics": diagnostics})
+    state.published += 1
+    server.refresh_code_lenses()
+
+
+def send_raw(server, method: str, params: dict) -> None:
+    """A notification built as plain JSON. On the save path this skips building thousands of lsprotocol
+    objects and cattrs turning them back into JSON: about a fifth of the latency at 1,000 lines."""
+    server.protocol._send_data({"jsonrpc": "2.0", "method": method, "params": params})
+
+
+def analysis_label(uri: str) -> str:
+    path = uri_path(uri)
+    return str(path) if path is not None else f"{uri_stem(uri)}.py"
+
+
+# -- conversion ------------------------------------------------------------------------
+def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> types.Diagnostic:
+    message = finding.message
+    if finding.confidence.is_low:
+        severity = types.DiagnosticSeverity.Hint
+        message = f"{message} ({low_confidence_text(finding)})"
+    else:
+        severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+    href = rule_doc_uri(finding.rule_id)
+    return types.Diagnostic(
+        range=lines.range(finding.range, codec),
+        message=message,
+        severity=severity,
+        code=finding.rule_id,
+        code_description=types.CodeDescription(href=href) if href else None,
+        source=SOURCE,
+        data={"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None},
+    )
+
+
+def diagnostic_json(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> dict:
+    """`to_diagnostic` as the JSON of an LSP Diagnostic (same fields; tests check they agree)."""
+    message = finding.message
+    if finding.confidence.is_low:
+        severity = types.DiagnosticSeverity.Hint
+        message = f"{message} ({low_confidence_text(finding)})"
+    else:
+        severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+    out = {"range": lines.range_json(finding.range, codec), "message": message, "severity": int(severity),
+           "code": finding.rule_id, "source": SOURCE,
+           "data": {"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None}}
+    href = rule_doc_uri(finding.rule_id)
+    if href:
+        out["codeDescription"] = {"href": href}
+    return out
+
+
+def low_confidence_text(finding: Finding) -> str:
+    """'low confidence: actionability is low' (the weakest part of the confidence is the reason)."""
+    reason = finding.confidence.low_reason()
+    prefix = "low confidence:"
+    if reason.lower().startswith(prefix):
+        reason = reason[len(prefix):].strip()
+    return f"low confidence: {reason}" if reason else "low confidence"
+
+
+def parse_error_diagnostic(analysis: Analysis, lines: Lines, codec) -> types.Diagnostic:
+    """One note saying why there are no findings (the user's Python server reports the error itself)."""
+    from ..findings import Range
+
+    where = analysis.parse_error_range or Range(1, 0, 1, 0)
+    return types.Diagnostic(range=lines.range(where, codec), severity=types.DiagnosticSeverity.Information,
+                            message=f"codeeval could not check this file: {analysis.parse_error}",
+                            code="parse-error", source=SOURCE)

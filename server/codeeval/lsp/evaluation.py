@@ -1,0 +1,151 @@
+"""One evaluation for the editor, in a worker thread: the engine, then the reports on disk.
+
+No LSP types here. The solution's code runs only in the engine's sandbox; the
+launcher is wrapped so cancelling kills its processes (see jobs.py).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import EvaluationOptions, ProblemContext, evaluate_source
+from ..result import DimensionResult, EvaluationResult
+from ..sandbox import default_launcher
+from ..scoring import combine
+from ..spec import Problem
+from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
+from .settings import Settings
+
+REPORTS_DIR = Path(".codeeval") / "reports"
+NO_PROBLEM_NAME = "(no problem)"
+
+
+@dataclass
+class EvaluationRequest:
+    uri: str
+    source: str
+    label: str  # the solution's name in reports: its path, or e.g. Untitled-1.py
+    stem: str  # reports are <stem>.md and <stem>.json
+    problem: Problem | None  # None: quality plus robustness only
+    settings: Settings
+    base: Path | None  # the workspace folder (reports go under it), or None for a scratch buffer
+
+
+@dataclass
+class EvaluationOutcome:
+    result: EvaluationResult
+    report_path: Path
+    json_path: Path
+
+
+def options_for(settings: Settings, launcher) -> EvaluationOptions:
+    return EvaluationOptions(weights=dict(settings.weights) or None,
+                             time_per_call_s=settings.limits.get("time_per_call_s"),
+                             memory_mb=settings.limits.get("memory_mb"), launcher=launcher)
+
+
+def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str], None]) -> EvaluationOutcome:
+    """Evaluate, write both reports, return where they are. Raises EvaluationCancelled."""
+    token.check()
+    launcher = CancellableLauncher(default_launcher(), token)
+    if request.problem is None:
+        progress("checking code quality (no problem: nothing to run against)")
+        result = evaluate_without_problem(request, launcher)
+    else:
+        progress(f"running {request.problem.name} in the sandbox")
+        with ProblemContext(request.problem, options_for(request.settings, launcher)) as context:
+            result = evaluate_source(request.source, request.label, context)
+    token.check()  # a cancel that landed after the last worker: do not report a half-run result
+    progress("writing reports")
+    report_path, json_path = write_reports(result, report_dir(request.base), request.stem)
+    return EvaluationOutcome(result, report_path, json_path)
+
+
+def evaluate_without_problem(request: EvaluationRequest, launcher) -> EvaluationResult:
+    """Quality, plus robustness on generated inputs when the generation API is installed."""
+    dimensions: dict[str, DimensionResult] = {}
+    reason = "no problem file: there are no tests or reference to run against"
+    dimensions["correctness"] = DimensionResult.not_applicable("correctness", reason)
+    dimensions["edge_cases"] = _robustness(request, launcher)
+    dimensions["performance"] = DimensionResult.not_applicable(
+        "performance", "no problem file: there is no reference to time against")
+    dimensions["code_quality"] = _quality(request)
+    score = combine(dimensions, dict(request.settings.weights))
+    return EvaluationResult(problem=NO_PROBLEM_NAME, solution=request.label, score=score, dimensions=dimensions,
+                            isolation=launcher.isolation())
+
+
+def _quality(request: EvaluationRequest) -> DimensionResult:
+    try:
+        from ..dimensions.quality import dimension
+    except ImportError:
+        return DimensionResult.not_applicable("code_quality", "the quality analyzer is not installed")
+    return dimension(request.source, {}, path=request.label)
+
+
+def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
+    """No crash, no hang on inputs generated from the type hints (the generation API), as the edge-case score."""
+    try:
+        from ..generation import check_robustness
+    except ImportError:
+        return DimensionResult.not_applicable(
+            "edge_cases", "no problem file, and robustness checks on generated inputs are not available")
+    from ..sandbox import Limits
+
+    limits = Limits(time_per_call_s=float(request.settings.limits.get("time_per_call_s", 1.0)),
+                    memory_mb=int(request.settings.limits.get("memory_mb", 512)))
+    findings, targets = check_robustness(request.source, launcher=launcher, limits=limits,
+                                         filename=Path(request.label).name or "solution.py")
+    tested = [t for t in targets if t.cases]
+    if not tested:
+        reasons = "; ".join(f"{t.function}: {t.reason}" for t in targets if t.reason) or "no public functions"
+        return DimensionResult.not_applicable("edge_cases", f"no problem file, and no inputs could be generated "
+                                                            f"({reasons})")
+    crashed = {f.function for f in findings}
+    passed = [t for t in tested if t.function not in crashed]
+    counterexamples = [{"function": f.function, "input": f.input, "expected": "no crash, no hang",
+                        "actual": f"{f.exc_type}: {f.message}" if f.exc_type else f.kind, "line": f.line,
+                        "pytest": f.pytest} for f in findings]
+    rationale = [f"-{100 / len(tested):.1f}: `{f.function}` {f.kind} on {f.input}"
+                 + (f" ({f.exc_type}: {f.message})" if f.exc_type else "") for f in findings]
+    total = sum(len(t.cases) for t in tested)
+    return DimensionResult(
+        name="edge_cases", score=100.0 * len(passed) / len(tested),
+        summary=f"robustness: {len(passed)}/{len(tested)} functions survived {total} generated inputs",
+        rationale=rationale, details={"mode": "robustness", "counterexamples": counterexamples, "cases": []})
+
+
+def report_dir(base: Path | None) -> Path:
+    if base is not None:
+        return base / REPORTS_DIR
+    # A scratch buffer in a window with no folder: somewhere private and writable.
+    return Path(tempfile.gettempdir()) / f"codeeval-{os.getuid()}" / "reports"
+
+
+def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:
+    from ..report import to_json, to_markdown
+
+    directory.mkdir(parents=True, exist_ok=True)
+    report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
+    _write_atomically(json_path, to_json(result) + "\n")
+    _write_atomically(report_path, to_markdown(result))
+    return report_path, json_path
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """A client opening the report never sees half of it."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+__all__ = ["EvaluationCancelled", "EvaluationOutcome", "EvaluationRequest", "run", "write_reports"]

@@ -1,0 +1,120 @@
+"""Hover: why a function scores what it does. Answers only where codeeval has something to say.
+
+That is on a function's `def` line (its quality sub-scores and findings, and
+after an evaluation the dimension scores, failing cases and counterexamples
+for the problem's entry point) and on a finding's range (that finding). The
+rest of the file is left to the user's Python language server.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from .analysis import Analysis, FunctionInfo
+from .positions import Lines, contains
+from .state import DocumentState, EvaluationRecord
+from .views import case_lines, dimension_line, finding_line, sub_score_table
+
+MAX_CASES = 5
+
+
+def hover(server, params: types.HoverParams) -> types.Hover | None:
+    state = server.state.get(params.text_document.uri)
+    if state is None or state.analysis is None:
+        return None
+    at = position_in_analysis(server, state, params.position)
+    if at is None:
+        return None
+    line1, col = at
+    analysis, lines = state.analysis, state.analysis_lines
+    codec = server.workspace.position_codec
+    function = _function_on_def_line(analysis, line1)
+    # On a def line, a finding about part of it (a parameter's default, say) wins over the function's
+    # summary; findings covering the name are about the function (or the module) as a whole.
+    here = [f for f in analysis.findings if contains(f.range, line1, col)
+            and (function is None or not _covers(f.range, function.name_range))]
+    if here:
+        text = "\n\n".join(["**codeeval**"] + [finding_line(f, detailed=True) for f in here])
+        return types.Hover(contents=_markdown(text), range=lines.range(here[0].range, codec))
+    if function is not None:
+        record = server.state.evaluations.get(state.uri)
+        text = function_markdown(function, analysis, record)
+        return types.Hover(contents=_markdown(text), range=lines.range(function.name_range, codec))
+    return None
+
+
+def position_in_analysis(server, state: DocumentState, position: types.Position) -> tuple[int, int] | None:
+    """(1-based line, character column) of a client position in the analysed text, or None if that
+    line has changed since the analysis (an answer about other code would mislead)."""
+    lines = state.analysis_lines
+    if lines is None:
+        return None
+    codec = server.workspace.position_codec
+    doc = server.workspace.get_text_document(state.uri)
+    if doc.version != state.analysis_version:
+        current = Lines(doc.source)
+        if current.text(position.line) != lines.text(position.line):
+            return None
+    line0, col = lines.from_client(position, codec)
+    return line0 + 1, col
+
+
+def _covers(outer, inner) -> bool:
+    return contains(outer, inner.start_line, inner.start_col) and contains(outer, inner.end_line, inner.end_col)
+
+
+def _function_on_def_line(analysis: Analysis, line1: int) -> FunctionInfo | None:
+    for function in analysis.functions:
+        if function.name_range.start_line == line1:
+            return function
+    return None
+
+
+def function_markdown(function: FunctionInfo, analysis: Analysis, record: EvaluationRecord | None) -> str:
+    score = "n/a" if function.score is None else f"{function.score:.0f}/100"
+    out = [f"**codeeval** · `{function.qualname}` · quality **{score}**", ""]
+    if function.sub_scores:
+        out += sub_score_table(function.sub_scores) + [""]
+    findings = [analysis.findings[i] for i in function.findings if i < len(analysis.findings)]
+    if findings:
+        out += ["Findings:", ""] + [f"- {finding_line(f)}" for f in findings] + [""]
+    elif function.score is not None:
+        out += ["No quality findings.", ""]
+    if record is not None and _is_evaluated(function, record):
+        out += evaluation_markdown(record)
+    elif record is not None and record.entry_point is None:  # no problem: this function's robustness
+        out += evaluation_markdown(record, only_function=function.qualname)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _is_evaluated(function: FunctionInfo, record: EvaluationRecord) -> bool:
+    entry = record.entry_point
+    return bool(entry) and (function.qualname == entry or function.qualname.startswith(f"{entry}."))
+
+
+def evaluation_markdown(record: EvaluationRecord, only_function: str | None = None) -> list[str]:
+    total = "n/a" if record.score is None else f"{record.score:.1f}"
+    out = ["---", "", f"**Last evaluation** ({record.problem or 'no problem'}): **{total}**/100", ""]
+    result = record.result
+    if result is None:
+        return out
+    out += [dimension_line(name, dim) for name, dim in result.dimensions.items()] + [""]
+    for name in ("correctness", "edge_cases"):
+        dim = result.dimensions.get(name)
+        if dim is None or not dim.applicable:
+            continue
+        failing = [c for c in dim.details.get("cases") or [] if isinstance(c, dict) and not c.get("passed", False)]
+        if failing:
+            title = "Failing tests" if name == "correctness" else "Failing edge cases"
+            out += [f"{title}:", ""] + case_lines(failing, MAX_CASES) + [""]
+        counterexamples = [c for c in dim.details.get("counterexamples") or []
+                           if only_function is None or not isinstance(c, dict)
+                           or c.get("function", only_function) == only_function]
+        if counterexamples:
+            out += ["Counterexamples:", ""] + case_lines(counterexamples, MAX_CASES) + [""]
+    out.append(f"[Open the report]({record.report_uri})")
+    return out
+
+
+def _markdown(text: str) -> types.MarkupContent:
+    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=text)

@@ -1,0 +1,72 @@
+"""Initialization, settings changes, workspace folders, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from lsprotocol import types
+
+from .diagnostics import request_analysis
+from .settings import SECTION
+
+log = logging.getLogger(__name__)
+
+
+def initialize(server, params: types.InitializeParams) -> None:
+    problems: list[str] = []
+    server.settings.set_global(params.initialization_options or {}, problems)
+    server.setting_problems = problems
+
+
+async def initialized(server, params: types.InitializedParams) -> None:
+    server.pool.warm_up()  # start the analysis worker now, not on the first save
+    for problem in server.setting_problems:
+        server.show_log(problem, types.MessageType.Warning)
+    await pull_folder_settings(server, server.folder_uris())
+
+
+def shutdown(server, params) -> None:
+    server.close()
+
+
+async def did_change_configuration(server, params: types.DidChangeConfigurationParams) -> None:
+    settings = params.settings
+    if isinstance(settings, dict) and settings:
+        problems: list[str] = []
+        server.settings.set_global(settings, problems)
+        for problem in problems:
+            server.show_log(problem, types.MessageType.Warning)
+    await pull_folder_settings(server, server.folder_uris())
+    reanalyse_all(server)
+
+
+async def did_change_workspace_folders(server, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    for folder in params.event.removed or []:
+        server.settings.forget_folder(folder.uri)
+    await pull_folder_settings(server, [f.uri for f in params.event.added or []])
+    reanalyse_all(server)
+
+
+async def pull_folder_settings(server, folder_uris: list[str]) -> None:
+    """Per-folder settings (multi-root) from `workspace/configuration`, when the client offers it."""
+    if not folder_uris or not server.client_supports("workspace.configuration"):
+        return
+    items = [types.ConfigurationItem(scope_uri=uri, section=SECTION) for uri in folder_uris]
+    try:
+        values = await asyncio.wait_for(
+            server.workspace_configuration_async(types.ConfigurationParams(items=items)), timeout=10)
+    except Exception as exc:  # a client that cannot answer keeps the global settings
+        log.warning("workspace/configuration failed: %s", exc)
+        return
+    for uri, value in zip(folder_uris, values or []):
+        problems: list[str] = []
+        server.settings.set_folder(uri, value if isinstance(value, dict) else {}, problems)
+        for problem in problems:
+            server.show_log(f"{uri}: {problem}", types.MessageType.Warning)
+
+
+def reanalyse_all(server) -> None:
+    """Settings may change which rules run and how findings are shown: refresh every open document."""
+    for uri in list(server.state.documents):
+        request_analysis(server, uri)

@@ -1,0 +1,186 @@
+"""The codeeval language server: state, executors, and the wiring of handlers to LSP methods.
+
+Every handler lives in its own module as a plain function taking the server
+first (`hover.hover(server, params)`), so it can be called without a
+transport; `create_server` only registers them.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
+
+from .. import __version__
+from .analysis import AnalysisPool
+from .folders import base_dir, folder_for
+from .problems import ProblemIndex
+from .settings import Settings, SettingsStore
+from .state import ServerState
+
+log = logging.getLogger(__name__)
+
+# The params of the workspace/executeCommand being handled: pygls passes a
+# command only its arguments, but evaluate also needs the workDoneToken.
+EXECUTE_PARAMS: contextvars.ContextVar[types.ExecuteCommandParams | None] = contextvars.ContextVar(
+    "codeeval_execute_params", default=None)
+
+
+class CodeevalProtocol(LanguageServerProtocol):
+    """pygls' protocol plus two hooks: cancellation of running commands, and the params of a command."""
+
+    def _handle_cancel_notification(self, msg_id):
+        # pygls answers the cancelled request itself, but a coroutine already
+        # running is not stopped by that: tell the evaluation to stop too.
+        super()._handle_cancel_notification(msg_id)
+        self._server.jobs.cancel_request(msg_id)
+
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        # pygls files every notification's future (and the inner future of each async handler
+        # called from a built-in one) under its id and never removes it: a leak of about 1 kB per
+        # didChange/didSave. Remove each future once it is done (requests' are popped anyway).
+        def done(future):
+            if self._request_futures.get(msg_id) is future:
+                del self._request_futures[msg_id]
+            callback(future)
+        return super()._execute_handler(msg_id, handler, done, args, kwargs)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args):
+        # pygls cancels the requests still running while iterating over the dict that
+        # their callbacks remove them from ("dictionary changed size during iteration"):
+        # cancel them first, over a copy.
+        current = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current and not future.done():
+                future.cancel()
+        self._server.jobs.cancel_all()
+        return (yield from super().lsp_shutdown(*args))
+
+    @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
+    def lsp_workspace__execute_command(self, params: types.ExecuteCommandParams):
+        EXECUTE_PARAMS.set(params)  # copied into the command's task when pygls creates it
+        return (yield from super().lsp_workspace__execute_command(params))
+
+
+class CodeevalServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("codeeval", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=CodeevalProtocol)
+        from .jobs import Jobs
+
+        self.state = ServerState()
+        self.settings = SettingsStore()
+        self.pool = AnalysisPool()
+        self.evaluators = ThreadPoolExecutor(max_workers=2, thread_name_prefix="codeeval-evaluate")
+        self.io = ThreadPoolExecutor(max_workers=2, thread_name_prefix="codeeval-io")  # problem files, reports
+        self.problems = ProblemIndex()
+        self.jobs = Jobs()
+        self.setting_problems: list[str] = []  # invalid settings, reported once to the client
+
+    # -- where a document belongs ------------------------------------------------------
+    def folder_uris(self) -> list[str]:
+        try:
+            return list(self.workspace.folders)
+        except RuntimeError:  # not initialized yet
+            return []
+
+    def folder_of(self, uri: str) -> str | None:
+        return folder_for(uri, self.folder_uris())
+
+    def settings_for(self, uri: str) -> Settings:
+        return self.settings.for_folder(self.folder_of(uri))
+
+    def base_dir(self, uri: str):
+        try:
+            root = self.workspace.root_uri
+        except RuntimeError:
+            root = None
+        return base_dir(uri, self.folder_of(uri), root)
+
+    # -- client capabilities -----------------------------------------------------------
+    def client_supports(self, dotted: str) -> Any:
+        """A client capability by dotted path, e.g. 'window.work_done_progress'; None if absent."""
+        value: Any = self.client_capabilities
+        for part in dotted.split("."):
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        return value
+
+    def refresh_code_lenses(self) -> None:
+        """Ask the client to re-request lenses (scores changed), if it can; its answer does not matter."""
+        if self.client_supports("workspace.code_lens.refresh_support"):
+            future = self.workspace_code_lens_refresh(None)
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+    def show_log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=message))
+
+    def shutdown(self) -> None:
+        self.close()
+        super().shutdown()
+
+    def close(self) -> None:
+        """Stop evaluations (killing their sandbox processes) and the analysis worker; safe to repeat."""
+        self.jobs.cancel_all()
+        self.pool.shutdown()
+        self.evaluators.shutdown(wait=False, cancel_futures=True)
+        self.io.shutdown(wait=False, cancel_futures=True)
+
+
+def create_server() -> CodeevalServer:
+    from . import code_actions, code_lens, commands, diagnostics, hover, lifecycle
+
+    server = CodeevalServer()
+    features = [
+        (types.INITIALIZE, lifecycle.initialize, None),
+        (types.INITIALIZED, lifecycle.initialized, None),
+        (types.SHUTDOWN, lifecycle.shutdown, None),
+        (types.WORKSPACE_DID_CHANGE_CONFIGURATION, lifecycle.did_change_configuration, None),
+        (types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, lifecycle.did_change_workspace_folders, None),
+        (types.TEXT_DOCUMENT_DID_OPEN, diagnostics.did_open, None),
+        (types.TEXT_DOCUMENT_DID_CHANGE, diagnostics.did_change, None),
+        (types.TEXT_DOCUMENT_DID_SAVE, diagnostics.did_save, types.SaveOptions(include_text=False)),
+        (types.TEXT_DOCUMENT_DID_CLOSE, diagnostics.did_close, None),
+        (types.TEXT_DOCUMENT_HOVER, hover.hover, None),
+        (types.TEXT_DOCUMENT_CODE_LENS, code_lens.code_lens, types.CodeLensOptions(resolve_provider=False)),
+        (types.TEXT_DOCUMENT_CODE_ACTION, code_actions.code_action,
+         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True)),
+        (types.CODE_ACTION_RESOLVE, code_actions.resolve, None),
+    ]
+    for method, handler, options in features:
+        server.feature(method, options)(_bind(handler))
+    for name, handler in commands.COMMANDS.items():
+        server.command(name)(_bind_command(handler))
+    return server
+
+
+def _bind(handler):
+    """pygls passes the server to a handler whose first parameter is named `ls`."""
+    import asyncio
+
+    if asyncio.iscoroutinefunction(handler):
+        async def bound(ls, params):
+            return await handler(ls, params)
+    else:
+        def bound(ls, params):
+            return handler(ls, params)
+    bound.__name__ = handler.__name__
+    return bound
+
+
+def _bind_command(handler):
+    """Commands take one argument object; the request id and progress token come from the context."""
+    async def command(ls, *arguments):
+        params = EXECUTE_PARAMS.get()
+        token = params.work_done_token if params is not None else None
+        return await handler(ls, list(arguments), token=token, request_id=ls.protocol.msg_id)
+    command.__name__ = getattr(handler, "__name__", "command")
+    return command

@@ -1,0 +1,128 @@
+"""The server's pure parts, without a transport: settings, problem lookup, positions, cancellation."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from codeeval.findings import Range
+from codeeval.lsp import problems
+from codeeval.lsp.folders import base_dir, folder_for, uri_stem
+from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
+from codeeval.lsp.positions import Lines
+from codeeval.lsp.settings import Settings, SettingsStore, overlay
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from .conftest import ADD_PROBLEM, make_workspace
+
+
+def test_settings_overlay_keeps_valid_values_and_reports_bad_ones():
+    messages: list[str] = []
+    settings = overlay(Settings(), {"codeeval": {"run": "onType", "severityMap": {"warning": "hint"},
+                                                 "weights": {"speed": 3}, "limits": {"memory_mb": 0},
+                                                 "disabledRules": ["CQ101"]}}, messages)
+    assert settings.run == "onType"
+    assert settings.severity_map == {"critical": "error", "warning": "hint", "suggestion": "information"}
+    assert settings.weights == {} and settings.limits == {}
+    assert not settings.rule_enabled("CQ101") and settings.rule_enabled("CQ102")
+    assert len(messages) == 2 and any("weights" in m for m in messages) and any("limits" in m for m in messages)
+
+
+def test_folder_settings_override_global_ones_for_their_documents():
+    store = SettingsStore()
+    store.set_global({"problemsFolders": ["everywhere"], "run": "onType"})
+    store.set_folder("file:///ws/b", {"problemsFolders": ["tasks"]})
+    folders = ["file:///ws/a", "file:///ws/b"]
+    assert store.for_folder(folder_for("file:///ws/b/x.py", folders)).problems_folders == ("tasks",)
+    assert store.for_folder(folder_for("file:///ws/b/x.py", folders)).run == "onType"
+    assert store.for_folder(folder_for("file:///ws/a/x.py", folders)).problems_folders == ("everywhere",)
+    assert folder_for("file:///ws/bb/x.py", folders) is None  # a prefix of the name is not a parent
+
+
+def test_problem_lookup_order(tmp_path):
+    root = make_workspace(tmp_path / "ws")
+    (root / "problems" / "samples" / "add").mkdir(parents=True)
+    index = problems.ProblemIndex()
+    folders = problems.problem_folders(root, ("problems",))
+
+    def resolve(uri: str, source: str = "", requested=None):
+        return problems.resolve(index, requested=requested, source=source, doc_uri=uri, stem=uri_stem(uri),
+                                base=root, folders=folders)
+
+    assert resolve((root / "add.py").as_uri()).how == "stem"
+    found = resolve((root / "x.py").as_uri(), "# codeeval: problem=slow\n")
+    assert (found.problem.name, found.how) == ("slow", "comment")
+    assert resolve((root / "x.py").as_uri(), "# codeeval: problem=none\n").no_problem
+    found = resolve((root / "x.py").as_uri(), "# codeeval: problem=problems/add.yaml\n")
+    assert found.problem.name == "add"
+    found = resolve((root / "problems" / "samples" / "add" / "messy.py").as_uri())
+    assert (found.problem.name, found.how) == ("add", "folder")
+    missing = resolve((root / "x.py").as_uri())
+    assert not missing.found and "x.yaml" in missing.message
+    assert resolve((root / "add.py").as_uri(), requested="slow").problem.name == "slow"  # argument wins
+    (root / "bad.yaml").write_text(ADD_PROBLEM.replace("entry_point: add", "entry_point: [1]"))
+    with pytest.raises(Exception, match="bad.yaml"):
+        resolve((root / "x.py").as_uri(), requested="bad.yaml")
+
+
+def test_reports_base_directory():
+    assert base_dir("file:///ws/a/x.py", "file:///ws/a", None) == Path("/ws/a")
+    assert base_dir("file:///elsewhere/x.py", None, "file:///ws") == Path("/elsewhere")
+    assert base_dir("untitled:Untitled-1", None, "file:///ws") == Path("/ws")
+    assert base_dir("untitled:Untitled-1", None, None) is None
+    assert uri_stem("untitled:Untitled-1") == "Untitled-1"
+
+
+def test_positions_are_utf16_and_lines_split_like_lsp():
+    text = "a = '😀x'\fb = 1\r\nc = 2\rd"
+    lines = Lines(text)
+    assert len(lines) == 3  # \f is not a line break for LSP or Python's tokenizer; \r\n and \r are
+    codec = PositionCodec()
+    # character column 7 ('x' after the emoji) is UTF-16 unit 8
+    assert lines.to_client(0, 7, codec) == types.Position(0, 8)
+    assert lines.from_client(types.Position(0, 8), codec) == (0, 7)
+    assert lines.to_client(1, 3, codec) == types.Position(1, 3)
+    assert lines.range(Range(3, 0, 3, 5), codec).end == types.Position(2, 1)  # clamped to the line
+    assert lines.to_client(99, 99, codec) == types.Position(2, 1)  # never out of the document
+
+
+def test_cancel_kills_a_running_child_and_refuses_new_ones():
+    class Launcher:  # the engine's launcher interface, starting a real long-running process
+        def isolation(self):
+            return {"level": "test"}
+
+        def spawn(self, limits):
+            process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                                       start_new_session=True)
+            return type("Child", (), {"process": process})()
+
+    token = CancelToken()
+    launcher = CancellableLauncher(Launcher(), token)
+    child = launcher.spawn(None)
+    threading.Timer(0.2, token.cancel).start()
+    started = time.monotonic()
+    child.process.wait(timeout=10)
+    assert time.monotonic() - started < 5 and child.process.returncode == -9
+    with pytest.raises(EvaluationCancelled):
+        launcher.spawn(None)
+
+
+def test_the_save_path_json_matches_the_typed_diagnostic():
+    """Diagnostics are published as hand-built JSON; it must equal lsprotocol's own for the same finding."""
+    from codeeval.lsp.analysis import analyze
+    from codeeval.lsp.diagnostics import diagnostic_json, to_diagnostic
+    from pygls.protocol import default_converter
+
+    source = 's = "😀"\n\n\ndef f(x, y=[]):\n    t = x\n    x = y\n    y = t\n    return x\n'
+    analysis = analyze(source, "f.py", None)
+    lines, codec, converter = Lines(source), PositionCodec(), default_converter()
+    severity_map = Settings().severity_map
+    assert len(analysis.findings) >= 4
+    for index, finding in enumerate(analysis.findings):
+        typed = converter.unstructure(to_diagnostic(index, finding, lines, codec, severity_map))
+        assert diagnostic_json(index, finding, lines, codec, severity_map) == typed
