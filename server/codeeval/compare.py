@@ -108,7 +108,7 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, (bytes, bytearray)):
         return ("bytes", bytes(value))
     if isinstance(value, Opaque):
-        return ("opaque", id(value))
+        return ("opaque", object())  # a fresh key: an opaque value equals nothing, not even itself
     if isinstance(value, Record):
         return ("record", value.type_name, _canonical(value.fields))
     return (type(value).__name__, value)

@@ -29,9 +29,19 @@ def text_summary(result) -> str:
         lines.append(f"  {TITLES.get(name, name):<13} {score}  {dim.summary if dim.applicable else dim.reason}")
     for error in result.errors:
         lines.append(f"  error: {error}")
-    if result.isolation.get("missing"):
-        lines.append(f"  warning: isolation is weaker than full (missing: {', '.join(result.isolation['missing'])})")
+    warning = isolation_warning(result.isolation)
+    if warning:
+        lines.append(f"  {warning}")
     return "\n".join(lines) + "\n"
+
+
+def isolation_warning(isolation: dict) -> str | None:
+    """One line saying plainly that isolation is weaker than full, and why; None when it is full."""
+    if not isolation.get("missing"):
+        return None
+    why = "; ".join(isolation.get("warnings") or [])
+    return (f"warning: isolation is weaker than full (missing: {', '.join(isolation['missing'])})"
+            + (f": {why}" if why else "") + ". --require-isolation=strict refuses to run instead.")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from .evaluate import isolation_warning
 from .options import add_evaluation_flags, evaluation_options
 
 NAME = "run"
@@ -74,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
     pairs = run_all(problems, collected.submissions, evaluation_options(args), jobs=args.jobs, progress=progress)
+    warning = isolation_warning(pairs[0][1].isolation) if pairs else None
+    if warning:
+        print(f"codeeval: {warning}", file=sys.stderr)
     output = Path(args.output)
     for submission, result in pairs:
         folder = output / safe_name(submission.problem)

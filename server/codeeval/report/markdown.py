@@ -17,8 +17,9 @@ def isolation_line(isolation: dict) -> str:
     level = isolation.get("level", "unknown")
     missing = isolation.get("missing") or []
     if missing:
-        return (f"> **Isolation is weaker than full**: ran with `{level}`; missing: {', '.join(missing)}. "
-                f"{' '.join(isolation.get('warnings') or [])}")
+        why = "; ".join(isolation.get("warnings") or [])
+        return (f"> **Isolation is weaker than full** (ran with `{level}`, missing: {', '.join(missing)})"
+                + (f": {why}." if why else "."))
     return f"> Isolation: `{level}` ({', '.join(isolation.get('layers') or [])})."
 
 

@@ -2,8 +2,10 @@
 
 import sys
 
+from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
-from .launcher import Limits, ProcessLauncher
+from .detect import default_launcher, launchers
+from .launcher import Limits, ProcessLauncher, SandboxError
 from .session import CallOutcome, LoadOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them
@@ -12,10 +14,5 @@ if sys.getrecursionlimit() < 10_000:
     sys.setrecursionlimit(10_000)
 
 
-def default_launcher():
-    """The strongest launcher this machine supports."""
-    return ProcessLauncher()
-
-
-__all__ = ["CallOutcome", "Limits", "LoadOutcome", "Opaque", "ProcessLauncher", "Record", "Session",
-           "TimingOutcome", "default_launcher"]
+__all__ = ["BubblewrapLauncher", "CallOutcome", "Limits", "LoadOutcome", "Opaque", "ProcessLauncher", "Record",
+           "SandboxError", "Session", "TimingOutcome", "default_launcher", "launchers"]

@@ -1,13 +1,18 @@
 """Starting a worker process: the one place that decides how untrusted code is isolated.
 
-The session talks to whatever `spawn` returns through two private pipes; a
-stronger launcher (namespaces, another uid, seccomp) replaces this one
-without the rest of the engine noticing.
+The session talks to whatever `spawn` returns through two private pipes. This
+module's ProcessLauncher starts the worker as a plain child process, optionally
+as an unprivileged uid of its own, in a cgroup of its own, with Landlock and
+seccomp applied by the worker before any solution arrives; bubblewrap.py wraps
+the same worker in namespaces. `detect.py` decides which of these a machine
+supports; the rest of the engine sees only `spawn(limits) -> Child` and
+`isolation() -> dict`.
 """
 
 from __future__ import annotations
 
-import json
+import atexit
+import itertools
 import os
 import shutil
 import signal
@@ -15,11 +20,27 @@ import subprocess
 import sys
 import tempfile
 import threading
+import weakref
 from dataclasses import dataclass, field
-from pathlib import Path
 
-WORKER = Path(__file__).with_name("child") / "worker.py"
+from .cgroup import CgroupError
+from .child import wire
+from .staging import FILTER_NAME, compile_for, stage
+
 OUTPUT_CAP_BYTES = 64 * 1024
+
+# The layers a fully isolated run has; any of these absent is reported as `missing`
+# (and refused by --require-isolation=strict). Landlock and cgroups are extras.
+REQUIRED_LAYERS = ("namespaces", "unprivileged_uid", "rlimits", "seccomp", "timeouts", "output_cap")
+EXTRA_LAYERS = ("landlock", "cgroup")
+
+
+# The worker is imported rather than run as a script, so it loads from the bytecode staging compiled.
+BOOTSTRAP = "import sys; sys.path[0] = {code_dir!r}; import worker; worker.run(sys.argv)"
+
+
+class SandboxError(Exception):
+    """A worker could not be started with the isolation promised: the solution is not run."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +54,7 @@ class Limits:
     open_files: int = 64
     processes: int = 64
     output_bytes: int = OUTPUT_CAP_BYTES
+    scratch_mb: int = 64  # the writable working directory (a tmpfs under bubblewrap)
 
     def for_worker(self) -> dict:
         return {"memory_mb": self.memory_mb, "cpu_s": self.cpu_s, "file_size_mb": self.file_size_mb,
@@ -75,7 +97,7 @@ class OutputDrain:
         self._thread.join(timeout)
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: live children are tracked in a WeakSet
 class Child:
     """A running worker: its process, the two channel ends the parent holds, its captured output."""
 
@@ -83,18 +105,33 @@ class Child:
     request_fd: int
     response_fd: int
     output: OutputDrain
-    workdir: str
+    workdir: str | None
+    worker_pid: int | None = None  # the interpreter's pid as the evaluator sees it (bubblewrap's child)
+    cgroup: object = None
+    layers: dict = field(default_factory=dict)  # what the worker must report as applied in its hello
+    worker_pidfd: int | None = None  # the wrapped worker, signalled without any risk of pid reuse
     _closed: bool = field(default=False, repr=False)
 
     def kill(self) -> None:
-        """Kill the whole process group and reap it; safe to call twice."""
+        """Kill the whole process group (and cgroup), reap, clean up; safe to call twice."""
         if self._closed:
             return
         self._closed = True
+        if self.worker_pidfd is not None:
+            # The worker first, so its parent (bubblewrap) reaps it and exits: killed the other way
+            # round, the worker is orphaned and left as a zombie until the system's init gets to it.
+            try:
+                signal.pidfd_send_signal(self.worker_pidfd, signal.SIGKILL)
+                self.process.wait(timeout=1)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+            os.close(self.worker_pidfd)
         try:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        if self.cgroup is not None:
+            self.cgroup.kill_all()  # also what left the process group
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -105,54 +142,42 @@ class Child:
             except OSError:
                 pass
         self.output.join(1.0)
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        if self.cgroup is not None:
+            self.cgroup.remove()
+        if self.workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-class ProcessLauncher:
-    """A child process per solution with resource limits, in its own session and process group."""
+_live: "weakref.WeakSet[Child]" = weakref.WeakSet()
 
-    name = "process"
 
-    def __init__(self, python: str | None = None):
-        self.python = python or sys.executable
-
-    def isolation(self) -> dict:
-        return {
-            "level": "process",
-            "network": True,
-            "uid": os.getuid(),
-            "layers": ["process", "rlimits", "timeouts", "output_cap"],
-            "missing": ["namespaces", "seccomp", "unprivileged_uid"],
-            "warnings": ["solutions run as a plain child process: they can reach the network and read files"],
-        }
-
-    def spawn(self, limits: Limits) -> Child:
-        request_read, request_write = os.pipe()
-        response_read, response_write = os.pipe()
-        output_read, output_write = os.pipe()
-        workdir = tempfile.mkdtemp(prefix="codeeval-")
-        command = [self.python, "-S", "-s", "-B", str(WORKER), str(request_read), str(response_write),
-                   json.dumps(limits.for_worker())]
+@atexit.register
+def _kill_leftovers() -> None:
+    """Workers a caller never closed die with the evaluator, and their directories and cgroups go too."""
+    for child in list(_live):
         try:
-            process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=output_write,
-                stderr=output_write,
-                pass_fds=(request_read, response_write),
-                cwd=workdir,
-                env=worker_environment(),
-                start_new_session=True,
-                close_fds=True,
-            )
-        except BaseException:
-            for fd in (request_read, request_write, response_read, response_write, output_read, output_write):
-                os.close(fd)
-            shutil.rmtree(workdir, ignore_errors=True)
-            raise
-        for fd in (request_read, response_write, output_write):
-            os.close(fd)
-        return Child(process, request_write, response_read, OutputDrain(output_read, limits.output_bytes), workdir)
+            child.kill()
+        except Exception:
+            pass
+
+
+class UidPool:
+    """A distinct unprivileged uid (used as gid too) for each worker, when the evaluator is root.
+
+    RLIMIT_NPROC counts per uid, and two workers sharing one could signal each
+    other or read each other's files; numbers far above any real account.
+    """
+
+    SIZE = 1000
+
+    def __init__(self, base: int | None = None):
+        self.base = base if base is not None else 2_000_000_000 + (os.getpid() % 100_000) * self.SIZE
+        self._counter = itertools.count()
+        self._lock = threading.Lock()
+
+    def take(self) -> int:
+        with self._lock:
+            return self.base + next(self._counter) % self.SIZE
 
 
 def worker_environment() -> dict:
@@ -164,3 +189,183 @@ def worker_environment() -> dict:
         "PYTHONIOENCODING": "utf-8",
         "HOME": "/nonexistent",
     }
+
+
+def _close_all(*fds: int | None) -> None:
+    for fd in fds:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+class ProcessLauncher:
+    """A child process per solution, in its own session and process group, with resource limits.
+
+    With no arguments: the evaluator's interpreter and uid, rlimits only (a
+    developer's fallback). `detect.py` adds what the machine supports.
+    """
+
+    name = "process"
+    code_dir: str | None = None  # where the worker sees its code; None: where staging put it
+
+    def __init__(self, python: str | None = None, *, python_version: str | None = None,
+                 uids: UidPool | None = None, seccomp: bytes | None = None, landlock: bool = False,
+                 cgroups=None, notes: dict | None = None):
+        self.python = python or sys.executable
+        self.python_version = python_version or ".".join(map(str, sys.version_info[:3]))
+        self.uids = uids
+        self.seccomp = seccomp
+        self.landlock = landlock
+        self.cgroups = cgroups
+        self.notes = dict(notes or {})  # layer -> why it is absent, from detection
+        self.stage_dir = stage(seccomp, self.code_dir)
+
+    # -- what this launcher gives ---------------------------------------------------
+    def layers(self) -> list:
+        present = ["rlimits", "timeouts", "output_cap"]
+        if self._uid_for_report() != 0:
+            present.append("unprivileged_uid")
+        if self.seccomp:
+            present.append("seccomp")
+        if self.landlock:
+            present.append("landlock")
+        if self.cgroups is not None:
+            present.append("cgroup")
+        return present
+
+    def _uid_for_report(self) -> int:
+        return self.uids.base if self.uids else os.geteuid()
+
+    def isolation(self) -> dict:
+        present = self.layers()
+        missing = [layer for layer in REQUIRED_LAYERS if layer not in present]
+        return {
+            "level": self.name,
+            "network": not ("namespaces" in present or "seccomp" in present),
+            "uid": self._uid_for_report(),
+            "python": f"{self.python_version} ({self.python})",
+            "layers": present,
+            "missing": missing,
+            "warnings": self._warnings(present, missing),
+        }
+
+    def _warnings(self, present: list, missing: list) -> list:
+        out = []
+        if "namespaces" in missing:
+            why = self.notes.get("namespaces", "bubblewrap is not in use")
+            filtered = "seccomp" in present
+            if "landlock" in present:
+                reach = "Landlock still confines files and TCP" + ("" if filtered else ", but UDP gets out")
+            else:
+                reach = "solutions can read any file their uid can read" + ("" if filtered else
+                                                                            " and reach the network")
+            out.append(f"no namespaces ({why}): {reach}")
+        if "unprivileged_uid" in missing:
+            why = self.notes.get("unprivileged_uid", "the evaluator runs as root and the worker does too")
+            out.append(f"workers run as root ({why}): the process-count limit does not apply")
+        if "seccomp" in missing:
+            out.append(f"no seccomp filter ({self.notes.get('seccomp', 'not enabled')}): "
+                       "system calls are not filtered")
+        return out
+
+    # -- starting a worker ------------------------------------------------------------
+    def worker_config(self, limits: Limits, seccomp_path: str | None) -> dict:
+        return {"limits": limits.for_worker(), "landlock": self.landlock, "seccomp": seccomp_path}
+
+    def expected_layers(self) -> dict:
+        """What the worker's hello must confirm, else the solution is not run."""
+        expected = {"rlimits": True}
+        if self.uids is not None:
+            expected["unprivileged"] = True
+        if self.landlock:
+            expected["landlock"] = True
+        if self.seccomp:
+            expected["seccomp"] = True
+        return expected
+
+    def _workdir(self, uid: int | None) -> str | None:
+        workdir = tempfile.mkdtemp(prefix=f"codeeval-{os.getpid()}-")  # the pid: see cleanup.py
+        if uid is not None:
+            os.chown(workdir, uid, uid)
+        return workdir
+
+    def _command(self, limits: Limits, request_fd: int, response_fd: int, side: dict) -> list:
+        code_dir = self.code_dir or str(self.stage_dir)
+        seccomp_path = f"{code_dir}/{FILTER_NAME}" if self.seccomp else None
+        config = wire.dumps(self.worker_config(limits, seccomp_path)).decode("utf-8")
+        return [self.python, "-S", "-s", "-B", "-c", BOOTSTRAP.format(code_dir=code_dir), str(request_fd),
+                str(response_fd), config]
+
+    def _side_channels(self) -> dict:
+        """Extra descriptors for the child, by name: (end the evaluator keeps or None, end the child gets)."""
+        return {}
+
+    def _find_worker(self, process: subprocess.Popen, side: dict, output: OutputDrain) -> int:
+        return process.pid
+
+    def spawn(self, limits: Limits) -> Child:
+        compile_for(self.stage_dir, self.python, self.code_dir)
+        uid = self.uids.take() if self.uids else None
+        request_read, request_write = os.pipe()
+        response_read, response_write = os.pipe()
+        output_read, output_write = os.pipe()
+        workdir, cgroup, process, output, side = None, None, None, None, {}
+        try:
+            side = self._side_channels()
+            workdir = self._workdir(uid)
+            if self.cgroups is not None:
+                cgroup = self.cgroups.create(limits.processes + 8,
+                                             (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
+            identity = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
+            process = subprocess.Popen(
+                self._command(limits, request_read, response_write, side),
+                stdin=subprocess.DEVNULL,
+                stdout=output_write,
+                stderr=output_write,
+                pass_fds=(request_read, response_write) + tuple(child for _, child in side.values()),
+                cwd=workdir or "/",
+                env=worker_environment(),
+                start_new_session=True,
+                close_fds=True,
+                **identity,
+            )
+            _close_all(request_read, response_write, output_write, *(child for _, child in side.values()))
+            request_read = response_write = output_write = None
+            side = {name: (kept, None) for name, (kept, _) in side.items()}
+            output = OutputDrain(output_read, limits.output_bytes)
+            output_read = None
+            if cgroup is not None:
+                cgroup.add(process.pid)  # before it can start anything: children are born inside
+            worker_pid = self._find_worker(process, side, output)
+            if cgroup is not None and worker_pid != process.pid:
+                cgroup.add(worker_pid)  # in case bubblewrap forked before it was moved
+        except BaseException as exc:
+            if process is not None:
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+                process.wait()
+            if cgroup is not None:
+                cgroup.kill_all()
+                cgroup.remove()
+            _close_all(request_read, request_write, response_read, response_write, output_read, output_write,
+                       *(fd for pair in side.values() for fd in pair))
+            if workdir:
+                shutil.rmtree(workdir, ignore_errors=True)
+            if isinstance(exc, (OSError, SandboxError, CgroupError)):
+                raise SandboxError(f"could not start a worker: {exc}") from exc
+            raise
+        _close_all(*(kept for kept, _ in side.values()))
+        pidfd = None
+        if worker_pid != process.pid:
+            try:
+                pidfd = os.pidfd_open(worker_pid)
+            except (OSError, AttributeError):  # an old kernel: killing the process group still works
+                pass
+        child = Child(process, request_write, response_read, output, workdir, worker_pid=worker_pid, cgroup=cgroup,
+                      layers=self.expected_layers(), worker_pidfd=pidfd)
+        _live.add(child)
+        return child

@@ -2,7 +2,12 @@
 
 Everything the worker says is untrusted: messages are size-checked and decoded
 into plain values here, in the evaluator, and a worker that times out, dies or
-talks nonsense is killed and replaced before the next call.
+talks nonsense is killed and replaced before the next call. A worker first
+says "ready" with the isolation layers it applied; one that cannot confirm
+what its launcher promised never receives the solution. Each request carries
+a number the reply must echo, so a stray or stale message is caught, and
+timing reports are checked against the evaluator's own measurements
+(plausibility.py).
 """
 
 from __future__ import annotations
@@ -13,10 +18,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..display import short_repr
+from . import plausibility, procfs
 from .child import wire
-from .launcher import Child, Limits, ProcessLauncher
+from .launcher import Child, Limits, SandboxError
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
+REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
 
 
 @dataclass
@@ -64,7 +72,7 @@ class CallOutcome:
 
     def describe(self) -> str:
         if self.status == "returned":
-            return repr(self.value)
+            return short_repr(self.value, 1_000_000)
         if self.status == "raised":
             return f"raised {self.exc_type}: {self.message}" if self.message else f"raised {self.exc_type}"
         return f"{self.status}: {self.message}" if self.message else self.status
@@ -72,10 +80,14 @@ class CallOutcome:
 
 @dataclass
 class TimingOutcome:
-    status: str  # timed | raised | timeout | crashed | not_loaded | error
+    status: str  # timed | raised | timeout | crashed | not_loaded | error | implausible
     cpu_s: list[float] = field(default_factory=list)
     wall_s: list[float] = field(default_factory=list)
     message: str = ""
+    measured_wall_s: float | None = None  # the request as the evaluator saw it, for cross-checks
+    measured_cpu_s: float | None = None
+    sample: Any = None  # one timed call's output, decoded, when `has_sample` (performance compares it)
+    has_sample: bool = False
 
 
 class ChannelClosed(Exception):
@@ -95,11 +107,18 @@ class Session:
         self.entry_point = entry_point
         self.filename = filename
         self.limits = limits or Limits()
-        self.launcher = launcher or ProcessLauncher()
+        if launcher is None:
+            from .detect import default_launcher
+
+            launcher = default_launcher()
+        self.launcher = launcher
         self.child: Child | None = None
         self.load_outcome: LoadOutcome | None = None
         self.restarts = 0
         self._output_parts: list[str] = []
+        self._sequence = 0
+        self._timing_cases: dict = {}  # see _encoded_case
+        self._cpu_mark: float | None = None  # the worker's CPU seconds when its last reply arrived
 
     # -- lifecycle -----------------------------------------------------------------
     def __enter__(self) -> "Session":
@@ -115,8 +134,14 @@ class Session:
     def load(self) -> LoadOutcome:
         """Start a worker and load the solution into it (again, after a crash)."""
         self._stop_child()
-        self.child = self.launcher.spawn(self.limits)
         timeout = max(LOAD_TIMEOUT_FLOOR_S, self.limits.time_per_call_s)
+        try:
+            self.child = self.launcher.spawn(self.limits)
+            self._await_ready(timeout)
+        except SandboxError as exc:  # the machine's fault, not the solution's: it never ran
+            self._stop_child()
+            self.load_outcome = LoadOutcome("crashed", message=f"sandbox failed to start: {exc}")
+            return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
         try:
             reply = self._request(request, timeout)
@@ -177,12 +202,22 @@ class Session:
         return _call_outcome(reply)
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
-             loops: int = 1, inner: int = 1, timeout: float | None = None) -> TimingOutcome:
-        """Time `loops` runs (each of `inner` calls) of one case; the worker reports per-call seconds."""
+             loops: int = 1, inner: int = 1, timeout: float | None = None, mode: str = "cpu",
+             max_count: int | None = None) -> TimingOutcome:
+        """Time `loops` runs (each of `inner` calls) of one case; the worker reports per-call seconds.
+
+        With `mode="count"`, `cpu_s` holds executed bytecode instructions per call instead of
+        seconds (a solution stopped after `max_count` of them reports `max_count + 1`).
+        """
         if not self._ready():
             return TimingOutcome("not_loaded")
         timeout = timeout or self.limits.time_per_call_s * loops * inner
-        request = {"op": "time", "loops": loops, "inner": inner, **encode_case(args, kwargs, calls)}
+        case, encode_s = self._encoded_case(args, kwargs, calls)
+        request = {"op": "time", "loops": loops, "inner": inner, "mode": mode, "max_count": max_count, **case}
+        assert self.child is not None
+        # CPU is counted from the end of the previous reply, not from this request: work a solution
+        # defers to a thread, to land between requests, still falls in some timing's window.
+        cpu0, wall0 = self._cpu_mark, time.monotonic()
         try:
             reply = self._request(request, timeout)
         except ChannelTimeout:
@@ -191,15 +226,70 @@ class Session:
         except ChannelClosed as exc:
             self._crash()
             return TimingOutcome("crashed", message=str(exc))
+        wall1, cpu1 = time.monotonic(), self._cpu_mark
         status = reply.get("status")
         if status != "timed":
             return TimingOutcome(status if status in {"raised", "error"} else "error", message=_text(reply.get("message")))
         cpu, wall = reply.get("cpu_s"), reply.get("wall_s")
         if not (_float_list(cpu, loops) and _float_list(wall, loops)):
             return TimingOutcome("error", message="malformed timing reply")
-        return TimingOutcome("timed", cpu_s=[float(x) for x in cpu], wall_s=[float(x) for x in wall])
+        outcome = TimingOutcome("timed", cpu_s=[float(x) for x in cpu], wall_s=[float(x) for x in wall])
+        decode_started = time.thread_time()
+        if "sample" in reply:
+            try:
+                outcome.sample, outcome.has_sample = wire.decode(reply["sample"]), True
+            except (wire.WireError, RecursionError):
+                pass
+        # Decoding the sampled output here costs about what encoding it (and freeing the kept
+        # outputs) cost the worker: the plausibility check allows for that work too.
+        output_s = time.thread_time() - decode_started if outcome.has_sample else 0.0
+        measured = plausibility.Measured(wall_s=wall1 - wall0, encode_s=encode_s, output_s=output_s,
+                                         cpu_s=cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None)
+        outcome.measured_wall_s, outcome.measured_cpu_s = measured.wall_s, measured.cpu_s
+        problem = plausibility.check(outcome.cpu_s, outcome.wall_s, inner, measured,
+                                     unit="instructions" if mode == "count" else "seconds")
+        if problem is not None:
+            self._crash()  # whatever the solution did to the worker, the next request gets a fresh one
+            outcome.status, outcome.message = "implausible", f"implausible timing report: {problem}"
+            outcome.cpu_s, outcome.wall_s = [], []
+            outcome.sample, outcome.has_sample = None, False
+        return outcome
+
+    def _encoded_case(self, args: list, kwargs: dict | None, calls: list | None) -> tuple[dict, float]:
+        """Timing sends the same input objects many times: encode each once (a class case of 10^4 method
+        calls takes ~0.1 s), keeping the first encoding's CPU cost for the plausibility check."""
+        key = (id(args), id(kwargs), id(calls))
+        cached = self._timing_cases.get(key)
+        if cached is None or cached[0] is not args or cached[1] is not kwargs or cached[2] is not calls:
+            started = time.thread_time()
+            case = encode_case(args, kwargs, calls)
+            cached = (args, kwargs, calls, case, time.thread_time() - started)  # holding them keeps the ids unique
+            if len(self._timing_cases) >= 8:
+                self._timing_cases.pop(next(iter(self._timing_cases)))
+            self._timing_cases[key] = cached
+        return cached[3], cached[4]
 
     # -- internals -----------------------------------------------------------------
+    def _await_ready(self, timeout: float) -> None:
+        """The worker's first message: the layers it applied. Raises SandboxError unless all promised are there."""
+        assert self.child is not None
+        try:
+            hello = self._receive(time.monotonic() + timeout)
+        except (ChannelTimeout, ChannelClosed) as exc:
+            raise SandboxError(f"the worker did not start: {exc or 'no answer'} "
+                               f"{self.child.output.text()[:300]}") from None
+        if hello.get("status") != "ready":
+            raise SandboxError(f"the worker could not confine itself: {_text(hello.get('message'), 500)}")
+        applied = hello.get("layers") if isinstance(hello.get("layers"), dict) else {}
+        promised = dict(self.child.layers)
+        unprivileged = promised.pop("unprivileged", False)
+        absent = [name for name in promised if not applied.get(name)]
+        if unprivileged and applied.get("uid") in (0, None):
+            absent.append("an unprivileged uid")
+        if absent:
+            raise SandboxError(f"the worker did not apply {', '.join(absent)}")
+        self._cpu_mark = procfs.cpu_seconds(self.child.worker_pid)
+
     def _ready(self) -> bool:
         if self.load_outcome is not None and not self.load_outcome.ok:
             return False
@@ -220,15 +310,23 @@ class Session:
 
     def _request(self, message: dict, timeout: float) -> dict:
         assert self.child is not None
+        self._sequence += 1
+        message["id"] = self._sequence
         try:
             wire.write_message(self.child.request_fd, message)
         except (BrokenPipeError, OSError) as exc:
             raise ChannelClosed(self._death_message(f"channel closed ({exc.__class__.__name__})")) from None
-        deadline = time.monotonic() + timeout
+        reply = self._receive(time.monotonic() + timeout)
+        self._cpu_mark = procfs.cpu_seconds(self.child.worker_pid)
+        if reply.get("id") != self._sequence:  # a stale reply, or one the solution wrote itself out of turn
+            raise ChannelClosed(f"protocol violation: reply {str(reply.get('id'))[:20]} to request {self._sequence}")
+        return reply
+
+    def _receive(self, deadline: float) -> dict:
         header = self._read(wire.HEADER.size, deadline)
         (size,) = wire.HEADER.unpack(header)
-        if size > wire.MAX_MESSAGE_BYTES:
-            raise ChannelClosed("worker sent an oversized message")
+        if size > REPLY_MAX_BYTES:
+            raise ChannelClosed(f"worker sent an oversized message ({size} bytes)")
         try:
             return wire.loads(self._read(size, deadline))
         except wire.WireError as exc:
@@ -259,17 +357,24 @@ class Session:
             code = self.child.process.wait(timeout=1)
         except Exception:
             return default
-        if code < 0:
-            import signal
+        # bubblewrap exits with 128 + N when the sandboxed worker died of signal N.
+        number = -code if code < 0 else code - 128 if self.launcher_wraps() and 128 < code < 160 else None
+        if number is None:
+            return f"worker exited with code {code}"
+        import signal
 
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = str(-code)
-            hint = {"SIGKILL": " (killed: memory or CPU limit?)", "SIGXCPU": " (CPU time limit)",
-                    "SIGSEGV": " (segmentation fault: C stack overflow?)"}.get(name, "")
-            return f"worker killed by {name}{hint}"
-        return f"worker exited with code {code}"
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = str(number)
+        hint = {"SIGKILL": " (killed: memory or CPU limit?)", "SIGXCPU": " (CPU time limit)",
+                "SIGSEGV": " (segmentation fault: C stack overflow?)",
+                "SIGSYS": " (a system call from another architecture's table)"}.get(name, "")
+        return f"worker killed by {name}{hint}"
+
+    def launcher_wraps(self) -> bool:
+        """Whether the process the session holds is a wrapper (bubblewrap) around the worker."""
+        return self.child is not None and self.child.worker_pid not in (None, self.child.process.pid)
 
 
 def encode_case(args: list, kwargs: dict | None, calls: list | None) -> dict:

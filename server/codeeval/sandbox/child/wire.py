@@ -8,11 +8,17 @@ of a type the solution chose.
 
 from __future__ import annotations
 
-import base64
-import json
+import binascii
 import math
 import os
 import struct
+
+try:  # the C halves of `json`: importing `json` itself pulls in `re` and `enum`, a third of a worker's start-up
+    from _json import encode_basestring_ascii as _c_encode_string
+    from _json import make_encoder as _c_make_encoder
+    from _json import make_scanner as _c_make_scanner
+except ImportError:  # an interpreter without them: the slower pure-Python module
+    _c_make_encoder = _c_make_scanner = _c_encode_string = None
 
 HEADER = struct.Struct(">I")
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
@@ -111,7 +117,7 @@ def encode(value: object, depth: int = 0):
         return str.__str__(value)
     if isinstance(value, (bytes, bytearray)):
         tag = "$bytes" if isinstance(value, bytes) else "$bytearray"
-        return {tag: base64.b64encode(bytes(value)).decode("ascii")}
+        return {tag: binascii.b2a_base64(bytes(value), newline=False).decode("ascii")}
     if isinstance(value, complex):
         return {"$complex": [encode(value.real, depth + 1), encode(value.imag, depth + 1)]}
     if isinstance(value, list):
@@ -129,6 +135,20 @@ def encode(value: object, depth: int = 0):
         fields = [[name, encode(getattr(value, name), depth + 1)] for name in field_names]
         return {"$record": [_type_name(value).rpartition(".")[2], fields]}
     return {"$opaque": [_type_name(value), _safe_repr(value)]}
+
+
+_B64_ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+
+
+def _b64decode(text: str) -> bytes:
+    """Strict base64 (what `base64.b64decode(validate=True)` does, without importing `re`)."""
+    data = text.encode("ascii")
+    try:
+        return binascii.a2b_base64(data, strict_mode=True)
+    except TypeError:  # Python 3.10 has no strict mode
+        if len(data) % 4 or not _B64_ALPHABET.issuperset(data):
+            raise binascii.Error("invalid base64") from None
+        return binascii.a2b_base64(data)
 
 
 def _decode_pairs(items, depth):
@@ -156,9 +176,9 @@ def decode(data, depth: int = 0):
         if tag == "$dict":
             return dict(_decode_pairs(body, depth))
         if tag == "$bytes":
-            return base64.b64decode(body.encode("ascii"), validate=True)
+            return _b64decode(body)
         if tag == "$bytearray":
-            return bytearray(base64.b64decode(body.encode("ascii"), validate=True))
+            return bytearray(_b64decode(body))
         if tag == "$float":
             return float(body)
         if tag == "$int":
@@ -178,14 +198,62 @@ def decode(data, depth: int = 0):
     raise WireError(f"unknown tag {tag!r}")
 
 
+class _ScanContext:
+    """What `_json.make_scanner` reads from a JSONDecoder: strict JSON, no hooks, no NaN."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+
+    @staticmethod
+    def parse_constant(name):
+        raise ValueError(f"{name} is not allowed")
+
+
+def _no_default(value):
+    raise TypeError(f"{type(value).__name__} is not JSON data")
+
+
+if _c_make_encoder is not None:
+    _encoder = _c_make_encoder(None, _no_default, _c_encode_string, None, ":", ",", False, False, False)
+    _scanner = _c_make_scanner(_ScanContext())
+
+    def _dumps(message):
+        return "".join(_encoder(message, 0))
+
+    def _loads(text):
+        try:
+            value, end = _scanner(text, 0)
+        except StopIteration:
+            raise ValueError("no JSON value") from None
+        if end != len(text):
+            raise ValueError("extra data after the JSON value")
+        return value
+else:
+    def _dumps(message):
+        import json
+
+        return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+    def _loads(text):
+        import json
+
+        return json.loads(text)
+
+
 def dumps(message: dict) -> bytes:
-    return json.dumps(message, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    try:
+        return _dumps(message).encode("utf-8")
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise WireError(f"cannot encode message: {str(exc)[:200]}") from None
 
 
 def loads(payload: bytes) -> dict:
     try:
-        message = json.loads(payload.decode("utf-8"))
-    except (ValueError, RecursionError) as exc:
+        message = _loads(payload.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise WireError(f"malformed message: {str(exc)[:200]}") from None
     if not isinstance(message, dict):
         raise WireError("message is not an object")

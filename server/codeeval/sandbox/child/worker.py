@@ -1,14 +1,20 @@
 """The child side: loads one untrusted solution and runs the calls the evaluator asks for.
 
-Runs as `python -I -S -B worker.py REQUEST_FD RESPONSE_FD LIMITS_JSON`, standard
+Runs as `python -S -s -B worker.py REQUEST_FD RESPONSE_FD CONFIG_JSON`, or imported
+and started with `run(argv)` (so it loads from precompiled bytecode), standard
 library only. It never sees expected outputs: requests carry inputs, responses
 carry what the solution did, and the evaluator judges. Anything here can be
 tampered with by the solution once it is loaded, so nothing the worker says
-is trusted beyond "this is the value the solution produced".
+is trusted beyond "this is the value the solution produced" (and the timing
+figures, which the evaluator checks against what it measured itself).
+
+Start-up order: hide the channel, apply rlimits, Landlock and seccomp, then say
+"ready" with what was applied. Only after that does a solution arrive.
 """
 
-import json
+import gc
 import os
+import resource
 import sys
 import time
 
@@ -49,8 +55,10 @@ def format_traceback(exc: BaseException) -> str:
     try:
         import traceback
 
-        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename != __file__]
-        lines = traceback.format_list(frames[-12:])
+        # Only the last frames are looked up: a RecursionError has ten thousand, and finding the
+        # source line of each (a file the worker cannot see) would take longer than the call.
+        frames = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__) if f.f_code.co_filename != __file__]
+        lines = traceback.StackSummary.extract(iter(frames[-12:])).format()
         lines += traceback.format_exception_only(type(exc), exc)
         return "".join(lines)[-4000:]
     except BaseException:
@@ -81,10 +89,12 @@ class Worker:
                     response = handler(request)
                 except BaseException as exc:  # the harness reports, never dies on a solution's behalf
                     response = {"status": "error", **describe_exception(exc)}
+            response["id"] = request.get("id")  # lets the evaluator spot stray or stale messages
             try:
                 _write_message(self.response_fd, response)
             except wire.WireError as exc:
-                _write_message(self.response_fd, {"status": "unencodable", "message": str(exc)})
+                _write_message(self.response_fd, {"status": "unencodable", "message": str(exc)[:500],
+                                                  "id": request.get("id")})
 
     def load(self, request: dict) -> dict:
         filename = request.get("filename") or "solution.py"
@@ -109,6 +119,10 @@ class Worker:
             return {"status": "missing_entry_point", "message": f"{request['entry_point']!r} is not callable"}
         self.entry = entry
         self.kind = "class" if isinstance(entry, type) else "function"
+        # What import built lives as long as the worker: keep it out of every later collection, so
+        # the collection before each timed batch costs the same for a big module as for a small one.
+        gc.collect()
+        gc.freeze()
         return {"status": "loaded", "kind": self.kind}
 
     def _invoke(self, request: dict):
@@ -145,38 +159,96 @@ class Worker:
         if self.entry is None:
             return {"status": "error", "message": "no solution loaded"}
         try:
-            return timing.time_case(lambda: self._prepare(request), request)
+            decode = timing.fresh_copies(wire.decode)  # each input decoded once, then copied per run
+            return timing.time_case(lambda: self._prepare(request, decode), request)
         except BaseException as exc:
             return {"status": "raised", **describe_exception(exc)}
 
-    def _prepare(self, request: dict):
+    def _prepare(self, request: dict, decode=wire.decode):
         """Decode a fresh copy of the inputs now, so decoding is not part of the timed region."""
-        args = wire.decode(request.get("args", []))
-        kwargs = wire.decode(request.get("kwargs", {"$dict": []}))
+        args = decode(request.get("args", []))
+        kwargs = decode(request.get("kwargs", {"$dict": []}))
         calls = request.get("calls")
         entry = self.entry
         if calls is None:
             return lambda: entry(*args, **kwargs)
-        decoded = [(m, wire.decode(a), wire.decode(k)) for m, a, k in calls]
+        decoded = decode.calls(calls) if hasattr(decode, "calls") else [(m, decode(a), decode(k)) for m, a, k in calls]
 
         def run_calls():
             target = entry(*args, **kwargs)
-            for method, call_args, call_kwargs in decoded:
-                getattr(target, method)(*call_args, **call_kwargs)
+            # The results, so a timed run's answers can be checked like a function's return value.
+            return [getattr(target, method)(*call_args, **call_kwargs) for method, call_args, call_kwargs in decoded]
 
         return run_calls
 
 
+def hide_channel(*fds: int) -> list:
+    """Move the channel to random high descriptors, closed on exec, and forget the numbers we were given.
+
+    Obscurity, not a defence: code in this process can always find them. It
+    keeps a solution from writing to a descriptor number it read in argv.
+    """
+    low = 256
+    high = max(low + 64, min(resource.getrlimit(resource.RLIMIT_NOFILE)[0], 4096))
+    moved = []
+    for fd in fds:
+        while True:
+            target = low + int.from_bytes(os.urandom(2), "little") % (high - low)
+            try:
+                os.fstat(target)
+            except OSError:
+                break
+        moved.append(os.dup2(fd, target, inheritable=False))
+        os.close(fd)
+    del sys.argv[1:]
+    return moved
+
+
+def seccomp_in_place() -> str:
+    """Confirm a filter loaded before the interpreter started (by bubblewrap) without ctypes.
+
+    Signal 0 to oneself only checks permission: harmless, and refused only by the filter.
+    """
+    try:
+        os.kill(os.getpid(), 0)
+    except PermissionError:
+        return "loaded before start"
+    raise RuntimeError("seccomp: the filter the launcher promised is not in place")
+
+
+def confine(config: dict) -> dict:
+    """Every layer the evaluator asked for, or an exception: the worker never runs code half-confined."""
+    applied = {"rlimits": limits.apply(config.get("limits") or {}), "uid": os.getuid()}
+    if config.get("seccomp_installed"):
+        applied["seccomp"] = seccomp_in_place()
+    if config.get("landlock") or config.get("seccomp"):
+        import confine as layers  # ctypes: only when a layer needs it
+
+        applied.update(layers.apply(config))
+    return applied
+
+
 def main(argv: list) -> int:
     request_fd, response_fd = int(argv[1]), int(argv[2])
-    limit_settings = json.loads(argv[3]) if len(argv) > 3 else {}
-    limits.apply(limit_settings)
+    config = wire.loads(argv[3].encode("utf-8")) if len(argv) > 3 else {}
+    request_fd, response_fd = hide_channel(request_fd, response_fd)
+    try:
+        applied = confine(config)
+    except BaseException as exc:
+        _write_message(response_fd, {"status": "failed", "message": f"{type(exc).__name__}: {exc}"[:1000]})
+        return 3
     sys.setrecursionlimit(RECURSION_LIMIT)
+    _write_message(response_fd, {"status": "ready", "layers": applied})
     Worker(request_fd, response_fd).serve()
     return 0
 
 
-if __name__ == "__main__":
-    code = main(sys.argv)
+def run(argv: list) -> None:
+    """The entry point: serve until told to stop, then leave without interpreter teardown."""
+    code = main(argv)
     sys.stdout.flush()
-    os._exit(code)  # skip interpreter teardown: a solution's __del__ cannot change anything now
+    os._exit(code)  # a solution's __del__ or atexit hook cannot change anything now
+
+
+if __name__ == "__main__":
+    run(sys.argv)

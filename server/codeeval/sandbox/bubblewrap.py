@@ -1,0 +1,126 @@
+"""The worker inside bubblewrap: new user, network, PID, IPC, UTS, cgroup and mount namespaces.
+
+What the worker sees: /usr (and the /bin, /lib... links to it) and the
+interpreter's own prefix, read-only; its code at /codeeval, read-only;
+/dev/null, zero, random and urandom; and a size-capped private tmpfs at /tmp
+as its working directory. Everything else, the project, the problems, /etc, /home, /root,
+/proc and other solutions, does not exist in there.
+
+Started as the worker's unprivileged uid (bubblewrap then makes an
+unprivileged user namespace), so the uid the kernel counts and checks
+outside is that uid, not root. bubblewrap also loads the seccomp filter, just
+before it starts the interpreter (so that filter allows exec, and only exec:
+with fork refused, exec can only replace the worker), which spares the worker
+importing ctypes; Landlock would add nothing the mount namespace does not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import time
+
+from .launcher import Limits, OutputDrain, ProcessLauncher, SandboxError
+from .staging import FILTER_NAME
+
+SANDBOX_CODE = "/codeeval"
+SANDBOX_WORKDIR = "/tmp"
+SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
+INFO_TIMEOUT_S = 10.0
+
+
+def system_binds() -> list:
+    """/usr read-only, and /bin, /lib... as the symlinks (merged /usr) or directories they are here."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for name in SYSTEM_LINKS:
+        path = "/" + name
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+def under(path: str, roots: list) -> bool:
+    return any(path == root or path.startswith(root.rstrip("/") + "/") for root in roots)
+
+
+class BubblewrapLauncher(ProcessLauncher):
+    name = "bubblewrap"
+    code_dir = SANDBOX_CODE
+
+    def __init__(self, bwrap: str, *, features: frozenset = frozenset(), python_dirs: tuple = (), **options):
+        """`features`: optional bubblewrap flags this version has; `python_dirs`: the interpreter's prefixes.
+
+        `seccomp` (in `options`) must be built with `seccomp_filter.build(allow_exec=True)`: bubblewrap
+        loads it before it execs the interpreter.
+        """
+        super().__init__(**options)
+        self.bwrap = bwrap
+        self.features = features
+        self.python_dirs = tuple(d for d in python_dirs if d and not under(d, ["/usr"]))
+
+    def layers(self) -> list:
+        return ["namespaces"] + super().layers()
+
+    def _workdir(self, uid: int | None) -> None:
+        return None  # a tmpfs inside the sandbox, gone with it
+
+    def _side_channels(self) -> dict:
+        side = {"info": os.pipe()}  # bubblewrap writes the worker's pid here
+        if self.seccomp:  # bubblewrap loads the filter just before it starts the interpreter
+            side["seccomp"] = (None, os.open(self.stage_dir / FILTER_NAME, os.O_RDONLY | os.O_CLOEXEC))
+        return side
+
+    def worker_config(self, limits: Limits, seccomp_path: str | None) -> dict:
+        # The worker only checks that a filter is in place: it must not need ctypes for it.
+        return {**super().worker_config(limits, None), "seccomp_installed": bool(self.seccomp)}
+
+    def bwrap_args(self, limits: Limits, side: dict) -> list:
+        args = [self.bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--as-pid-1",
+                "--cap-drop", "ALL", "--hostname", "sandbox"]
+        if "--disable-userns" in self.features:
+            args.append("--disable-userns")  # no nested namespaces to regain capabilities in
+        args += system_binds()
+        for directory in self.python_dirs:
+            args += ["--ro-bind", directory, directory]
+        args += ["--ro-bind", str(self.stage_dir), SANDBOX_CODE]
+        for device in DEVICES:  # not --dev: no /dev/shm (an unbounded tmpfs), no ptys, and faster
+            args += ["--dev-bind-try", device, device]
+        if "--size" in self.features:
+            args += ["--size", str(limits.scratch_mb * 1024 * 1024)]
+        args += ["--tmpfs", SANDBOX_WORKDIR,
+                 "--remount-ro", "/",  # the root bubblewrap builds the view on is a tmpfs too
+                 "--chdir", SANDBOX_WORKDIR, "--info-fd", str(side["info"][1])]
+        if "seccomp" in side:
+            args += ["--seccomp", str(side["seccomp"][1])]
+        return args + ["--"]
+
+    def _command(self, limits: Limits, request_fd: int, response_fd: int, side: dict) -> list:
+        return self.bwrap_args(limits, side) + super()._command(limits, request_fd, response_fd, side)
+
+    def _find_worker(self, process: subprocess.Popen, side: dict, output: OutputDrain) -> int:
+        """bubblewrap writes the sandboxed process's pid (as we see it) to --info-fd once it exists."""
+        info_fd = side["info"][0]
+        data = b""
+        deadline = time.monotonic() + INFO_TIMEOUT_S
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([info_fd], [], [], remaining)[0]:
+                raise SandboxError("bubblewrap did not report its sandbox in time")
+            chunk = os.read(info_fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+        try:
+            return int(json.loads(data)["child-pid"])
+        except (ValueError, KeyError, TypeError):
+            try:
+                process.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+            output.join(0.5)
+            raise SandboxError(f"bubblewrap failed: {output.text().strip()[:500] or 'no message'}") from None

@@ -1,0 +1,6 @@
+"""Burn CPU forever."""
+
+
+def solve(n):
+    while True:
+        n += 1

@@ -1,0 +1,5 @@
+"""Recurse without end."""
+
+
+def solve(n):
+    return solve(n + 1) + 1
