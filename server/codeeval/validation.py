@@ -28,7 +28,15 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
                 message = f"{section}[{index}]: the reference fails this case: {failure_sentence(result, problem.entry_point)}"
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
+    errors += _generation_errors(problem)
     return errors
+
+
+def _generation_errors(problem: Problem) -> list[ProblemError]:
+    """Strategy expressions and preconditions that do not parse (checked statically; nothing runs)."""
+    from .generation import settings_errors
+
+    return [ProblemError(message, problem.path) for message in settings_errors(problem)]
 
 
 def _performance_errors(problem: Problem, reference: Session) -> list[ProblemError]:
@@ -43,4 +51,7 @@ def _performance_errors(problem: Problem, reference: Session) -> list[ProblemErr
     if not outcome.returned:
         return [ProblemError(f"performance: the reference fails on the input for n={spec.sizes[0]}: "
                              f"{outcome.describe()[:200]}", problem.path, spec.line)]
-    return []
+    from .dimensions.performance.alone import declared_class_problem
+
+    mismatch = declared_class_problem(problem, reference)
+    return [ProblemError(f"performance.complexity: {mismatch}", problem.path, spec.line)] if mismatch else []

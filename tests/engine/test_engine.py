@@ -33,6 +33,7 @@ tests:
 edge_cases:
   cases:
     - args: [[]]
+    - args: [[7]]
     - args: [[-5, -6]]
       expected: -11
 performance:
@@ -71,13 +72,17 @@ def test_a_good_solution_gets_full_marks_where_it_runs(problem_path, write_solut
 def test_failing_cases_carry_input_expected_and_actual(problem_path, write_solution):
     result = run(problem_path, write_solution, "def total(xs):\n    return sum(xs[1:])\n", skip=("performance",))
     correctness = result.dimensions["correctness"]
-    assert correctness.score == 50
+    assert correctness.score == 25  # only the TypeError case passes
     failures = {case["input"]: case for case in correctness.details["cases"]}
     assert failures["total([1, 2, 3])"]["expected"] == "6" and failures["total([1, 2, 3])"]["actual"] == "5"
-    assert failures["total([5])"]["verdict"] == "wrong_output" and failures["total([5])"]["line"] == 13
-    assert len(correctness.rationale) == 2 and "total([5])" in correctness.rationale[1]
+    assert failures["total([5])"]["verdict"] == "wrong_output" and failures["total([5])"]["line"] == 15
+    assert len(correctness.rationale) == 3 and "total([5])" in correctness.rationale[1]
     edge = result.dimensions["edge_cases"]
-    assert edge.score == 0 and edge.details["cases"][0]["expected"] == "0"  # the reference supplied it
+    hand_written = {case["input"]: case for case in edge.details["cases"] if case["origin"] == "edge"}
+    assert set(hand_written) == {"total([7])", "total([-5, -6])"}
+    assert hand_written["total([7])"]["expected"] == "7"  # no `expected` in the file: the reference supplied it
+    assert edge.details["by_origin"]["edge"] == {"passed": 1, "total": 3}
+    assert edge.score < 100
 
 
 def test_a_solution_that_does_not_parse_still_gets_a_report(problem_path, write_solution):

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..compare import exception_matches, outputs_match
+from ..display import short_repr
 from ..sandbox import CallOutcome, Session
 from ..spec.model import MISSING, Case, Compare
-
-VALUE_TEXT_LIMIT = 400
 
 
 @dataclass
@@ -58,14 +57,6 @@ class CaseResult:
         if self.traceback:
             data["traceback"] = self.traceback
         return data
-
-
-def short_repr(value: Any, limit: int = VALUE_TEXT_LIMIT) -> str:
-    try:
-        text = repr(value)
-    except RecursionError:
-        text = "<value nested too deeply to show>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare) -> tuple[bool, str]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ..sandbox import Limits, Session
 from ..spec.model import Case, Problem
-from .cases import Expectation, short_repr
+from ..display import short_repr
+from .cases import Expectation
 
 
 @dataclass
@@ -36,6 +37,11 @@ class Oracle:
         self._session: Session | None = None
         self._answers: dict[str, OracleAnswer] = {}
         self._lock = threading.Lock()
+        self._on_close: list = []
+
+    def on_close(self, callback) -> None:
+        """Run `callback` when the oracle closes (generated edge cases keep a guarded reference session)."""
+        self._on_close.append(callback)
 
     def session(self) -> Session:
         if self._session is None:
@@ -64,3 +70,5 @@ class Oracle:
             if self._session is not None:
                 self._session.close()
                 self._session = None
+        for callback in list(self._on_close):
+            callback()

@@ -1,4 +1,4 @@
-"""Failing cases of the correctness and edge-case dimensions."""
+"""Failing cases of the correctness and edge-case dimensions; for edge cases, minimal counterexamples first."""
 
 from __future__ import annotations
 
@@ -6,29 +6,98 @@ from ...result import DimensionResult
 from ..text import block, cell, code, table
 
 SHOWN_CASES = 25
+SHOWN_GENERATED = 10
+SHOWN_TIMEOUTS = 5
 
 
 def render(result: DimensionResult) -> list[str]:
+    if result.name == "edge_cases":
+        return render_edge_cases(result)
     cases = result.details.get("cases", [])
     lines: list[str] = []
     if not cases:
         if result.details.get("total"):
             lines.append("All cases passed.")
         return lines + _discarded(result)
+    return _case_table(cases, SHOWN_CASES) + _discarded(result)
+
+
+def _case_table(cases: list[dict], shown: int, noun: str = "failing cases") -> list[str]:
     rows = []
-    for case in cases[:SHOWN_CASES]:
+    for case in cases[:shown]:
         where = f"line {case['line']}" if case.get("line") else case.get("origin", "")
         rows.append([cell(case["case"]), cell(where), code(case["input"], 120), code(case["expected"], 80),
                      code(case["actual"], 120)])
-    lines.append(table(["case", "from", "input", "expected", "actual"], rows))
-    if len(cases) > SHOWN_CASES:
-        lines.append(f"\n…and {len(cases) - SHOWN_CASES} more failing cases (all are in the JSON report).")
-    traced = [c for c in cases[:SHOWN_CASES] if c.get("traceback")]
+    lines = [table(["case", "from", "input", "expected", "actual"], rows)]
+    if len(cases) > shown:
+        lines.append(f"\n…and {len(cases) - shown} more {noun} (all are in the JSON report).")
+    traced = [c for c in cases[:shown] if c.get("traceback")]
     if traced:
         first = traced[0]
         lines.append(f"\nTraceback of case {first['case']}:\n")
         lines.append(block(first["traceback"], 2000))
+    return lines
+
+
+def render_edge_cases(result: DimensionResult) -> list[str]:
+    details = result.details
+    lines: list[str] = []
+    counterexamples = details.get("counterexamples") or []
+    if counterexamples:
+        lines += ["### Minimal counterexamples", ""]
+        lines.append("Each failing generated input was shrunk to a minimal one that still fails the same way; "
+                     "the expected output is the reference's.")
+        for number, example in enumerate(counterexamples, start=1):
+            lines += ["", f"**{number}.** `{cell(example['input'], 300).replace('`', chr(39))}`", ""]
+            lines.append(table(["expected", "actual", "found by", "shrunk from"],
+                               [[code(example["expected"], 100), code(example["actual"], 140),
+                                 cell(example.get("phase", "")), code(example.get("shrunk_from", ""), 100)]]))
+            lines += ["", block(example["pytest"], 4000, "python")]
+    cases = details.get("cases") or []
+    hand = [c for c in cases if c.get("origin") != "generated"]
+    generated = [c for c in cases if c.get("origin") == "generated"]
+    if hand:
+        lines += ["", "### Hand-written edge cases that failed", ""] + _case_table(hand, SHOWN_CASES)
+    if generated:
+        lines += ["", "### Generated inputs that failed", ""]
+        lines += _case_table(generated, SHOWN_GENERATED, "failing generated inputs")
+    if not cases and details.get("total"):
+        lines.append("All edge cases passed.")
+    timeouts = details.get("timeouts") or []
+    if timeouts:
+        lines += ["", f"{len(timeouts)} generated input(s) timed out (not scored: speed is the performance "
+                      "dimension's business), e.g.:", ""]
+        lines += [f"- `{cell(t['input'], 160).replace('`', chr(39))}`: {cell(t['actual'], 120)}"
+                  for t in timeouts[:SHOWN_TIMEOUTS]]
+    lines += _generation_notes(details.get("generation") or {})
     return lines + _discarded(result)
+
+
+def _generation_notes(generation: dict) -> list[str]:
+    if not generation:
+        return []
+    lines = [""]
+    if not generation.get("applicable", True):
+        lines.append(f"Generated inputs: not applicable: {generation.get('reason', '')}")
+        return lines
+    phases = generation.get("phases") or {}
+    by_phase = ", ".join(f"{count} {name}" for name, count in phases.items() if count)
+    judged = generation.get("judged", generation.get("generated", 0))
+    text = f"Generated inputs: {judged} judged ({by_phase}), built in {generation.get('seconds', 0):.1f} s"
+    stats = generation.get("stats") or {}
+    dropped = [f"{stats[k]} {label}" for k, label in (("rejected_by_preconditions", "broke a precondition"),
+                                                      ("reference_raised", "made the reference raise"),
+                                                      ("reference_failed", "made the reference time out or crash"))
+               if stats.get(k)]
+    if dropped:
+        text += f"; discarded: {', '.join(dropped)}"
+    if generation.get("not_run"):
+        text += f"; {generation['not_run']} not run (time-outs or the time budget)"
+    lines.append(text + ".")
+    types = generation.get("types") or {}
+    if types:
+        lines.append("Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in types.items()) + ".")
+    return lines
 
 
 def _discarded(result: DimensionResult) -> list[str]:

@@ -1,0 +1,53 @@
+"""`codeeval import humaneval|evalplus FILE --output DIR`: benchmark JSONL -> problem YAML."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+NAME = "import"
+HELP = "convert HumanEval or EvalPlus (HumanEval+, MBPP+) JSONL into problem files"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("kind", choices=["humaneval", "evalplus"], help="the file's format")
+    parser.add_argument("file", metavar="FILE", help="the benchmark's .jsonl or .jsonl.gz")
+    parser.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the problem files")
+    parser.add_argument("--tasks", metavar="ID[,ID...]", default=None,
+                        help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)")
+    parser.add_argument("--limit", type=int, default=None, metavar="N", help="convert only the first N records")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..importers import import_file
+
+    tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else None
+
+    def progress(task_id: str, message: str) -> None:
+        if not args.quiet or message.startswith("failed"):
+            stream = sys.stderr if message.startswith("failed") else sys.stdout
+            print(f"{task_id}: {message}", file=stream, flush=True)
+
+    report = import_file(args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress)
+    output = Path(args.output)
+    output.mkdir(parents=True, exist_ok=True)
+    (output / "import-report.json").write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    warned = [c for c in report.converted if c.warnings]
+    if warned and not args.quiet:
+        print("\nwarnings:", file=sys.stderr)
+        for converted in warned:
+            for warning in converted.warnings:
+                print(f"  {converted.task_id}: {warning}", file=sys.stderr)
+    if report.failed:
+        print("\nnot converted:", file=sys.stderr)
+        for task_id, reason in report.failed:
+            print(f"  {task_id}: {reason}", file=sys.stderr)
+    total = len(report.converted) + len(report.failed)
+    print(f"codeeval: converted {len(report.converted)} of {total} problems into {output}/ "
+          f"({len(report.failed)} not converted, {len(warned)} with warnings; see import-report.json)",
+          file=sys.stderr)
+    return 0

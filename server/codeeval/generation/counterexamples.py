@@ -1,0 +1,79 @@
+"""Minimal counterexamples: a candidate's failing generated inputs, shrunk, with a pytest test each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..sandbox import CallOutcome, Session
+from ..spec.model import Case, Compare
+from .plan import Plan
+from .pytest_text import pytest_for
+from .shrink import DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_SECONDS, shrink
+from .suite import GuardedReference
+from .values import safe_repr
+
+SHRINK_CALL_FLOOR_S = 0.5
+
+
+@dataclass
+class Counterexample:
+    case: Case
+    value: Any
+    expected: Any
+    actual: str
+    verdict: str
+    phase: str
+    original: str  # the failing input before shrinking
+    steps: int
+    attempts: int
+    traceback: str = ""
+
+    def to_dict(self, entry_point: str, compare: Compare, number: int) -> dict:
+        return {
+            "input": self.case.input_text(entry_point, 2000),
+            "expected": safe_repr(self.expected, 2000),
+            "actual": self.actual[:2000],
+            "verdict": self.verdict,
+            "phase": self.phase,
+            "shrunk_from": self.original,
+            "shrink_steps": self.steps,
+            "pytest": pytest_for(entry_point, self.case, expected=self.expected, compare=compare, number=number),
+            "traceback": self.traceback,
+        }
+
+
+def failure_signature(verdict: str, outcome: CallOutcome | None) -> tuple:
+    return (verdict, outcome.exc_type if outcome is not None and outcome.status == "raised" else None)
+
+
+def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session, compare: Compare,
+                           value: Any, expected: Any, outcome: CallOutcome, verdict: str, phase: str,
+                           time_limit_s: float, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                           max_seconds: float = DEFAULT_MAX_SECONDS,
+                           should_stop: Callable[[], bool] | None = None) -> Counterexample:
+    """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations."""
+    from ..dimensions.cases import Expectation, judge
+
+    target = failure_signature(verdict, outcome)
+    original = plan.to_case(value).input_text(plan.entry_point, 300)
+
+    def still_fails(candidate: Any):
+        case = plan.to_case(candidate)
+        status, reference_value, duration = guard.answer(case)
+        if status != "ok":
+            return None
+        timeout = min(time_limit_s, max(SHRINK_CALL_FLOOR_S, 4 * duration))
+        result = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
+        passed, result_verdict = judge(result, Expectation(value=reference_value), compare)
+        if passed or failure_signature(result_verdict, result) != target:
+            return None
+        return case, reference_value, result, result_verdict
+
+    start = (plan.to_case(value), expected, outcome, verdict)
+    shrunk = shrink(value, start, plan.top.shrink, still_fails, max_attempts=max_attempts, max_seconds=max_seconds,
+                    should_stop=should_stop)
+    case, reference_value, result, result_verdict = shrunk.data
+    return Counterexample(case=case, value=shrunk.value, expected=reference_value, actual=result.describe(),
+                          verdict=result_verdict, phase=phase, original=original, steps=shrunk.steps,
+                          attempts=shrunk.attempts, traceback=result.traceback)

@@ -1,0 +1,160 @@
+"""Types from example values, and hints refined by them.
+
+Where a hint is missing (or says only `list`), the problem's example inputs
+(its tests' and hand-written edge cases' arguments) tell which kinds of values
+a parameter takes. The examples also give soft knowledge kept in each type's
+`seen`: the alphabet of the strings, the range of the numbers, the sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .types import (AnyT, BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RecordT, SetT, StrT, T, TupleT,
+                    UnionT)
+from .values import RecordValue
+
+MAX_FIXED_TUPLE = 8
+MAX_DEPTH = 30
+
+
+# In order: bool before int (a bool is an int), frozenset before set.
+_KINDS = ((bool, "bool"), (int, "int"), (float, "float"), (complex, "complex"), (str, "str"),
+          ((bytes, bytearray), "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"),
+          (frozenset, "frozenset"), (set, "set"))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, RecordValue):
+        return f"record:{value.type_name}"
+    return next((name for types, name in _KINDS if isinstance(value, types)), "other")
+
+
+def infer_type(values: list, depth: int = 0) -> T:
+    """The narrowest type in the model covering every value (a union when kinds are mixed)."""
+    if depth > MAX_DEPTH:
+        return AnyT()
+    groups: dict[str, list] = {}
+    for v in values:
+        groups.setdefault(_kind(v), []).append(v)
+    options: list[T] = []
+    for kind, group in groups.items():
+        option = _infer_kind(kind, group, depth)
+        if option is not None:
+            options.append(option)
+    if not options:
+        return AnyT()
+    if len(options) == 1:
+        return options[0]
+    return UnionT(options, seen=list(values[:40]))
+
+
+def _infer_kind(kind: str, group: list, depth: int) -> T | None:
+    if kind == "none":
+        return NoneT()
+    if kind == "bool":
+        return BoolT()
+    if kind == "int":
+        return IntT().with_seen(group)
+    if kind == "float":
+        return FloatT().with_seen(group)
+    if kind == "complex":
+        return ComplexT()
+    if kind == "str":
+        return StrT().with_seen(group)
+    if kind == "bytes":
+        return BytesT().with_seen([bytes(v) for v in group])
+    if kind == "list":
+        elements = [item for v in group for item in v]
+        return ListT(infer_type(elements, depth + 1)).with_seen(group)
+    if kind == "tuple":
+        lengths = {len(v) for v in group}
+        if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE:
+            n = next(iter(lengths))
+            return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
+        elements = [item for v in group for item in v]
+        return TupleT([infer_type(elements, depth + 1)], variadic=True).with_seen(group)
+    if kind == "dict":
+        keys = [k for v in group for k in v]
+        vals = [x for v in group for x in v.values()]
+        return DictT(infer_type(keys, depth + 1), infer_type(vals, depth + 1)).with_seen(group)
+    if kind in ("set", "frozenset"):
+        elements = [item for v in group for item in v]
+        return SetT(infer_type(elements, depth + 1), frozen=kind == "frozenset").with_seen(group)
+    if kind.startswith("record:"):
+        first = group[0]
+        fields = [(name, infer_type([dict(v.fields).get(name) for v in group], depth + 1)) for name, _ in first.fields]
+        return RecordT(first.type_name, fields)
+    return None
+
+
+def _options(t: T) -> list[T]:
+    return list(t.options) if isinstance(t, UnionT) else [t]
+
+
+def _same_kind(a: T, b: T) -> bool:
+    if isinstance(a, SetT) or isinstance(b, SetT):
+        return isinstance(a, SetT) and isinstance(b, SetT) and a.frozen == b.frozen
+    if isinstance(a, RecordT) and isinstance(b, RecordT):
+        return a.type_name == b.type_name
+    return type(a) is type(b)
+
+
+def refine(hint: T | None, inferred: T | None) -> T | None:
+    """A hint made more precise by what the examples show (element types of a bare `list`, soft ranges)."""
+    if hint is None:
+        return inferred
+    if inferred is None or isinstance(inferred, AnyT):
+        return hint
+    if isinstance(hint, AnyT):
+        return inferred
+    if isinstance(hint, UnionT):
+        parts = _options(inferred)
+        return replace(hint, options=[_refine_one(o, parts) for o in hint.options])
+    return _refine_one(hint, _options(inferred))
+
+
+def _refine_one(hint: T, parts: list[T]) -> T:
+    match = next((p for p in parts if _same_kind(hint, p)), None)
+    if match is None:
+        ints = next((p for p in parts if isinstance(p, IntT)), None)
+        if isinstance(hint, FloatT) and ints is not None:  # the examples pass ints where the hint says float
+            return UnionT([hint.with_seen(ints.seen), ints])
+        return hint
+    if isinstance(hint, SetT) and isinstance(match, SetT):
+        return replace(hint, elem=refine(hint.elem, match.elem), seen=match.seen)
+    if isinstance(hint, ListT) and isinstance(match, ListT):
+        return replace(hint, elem=refine(hint.elem, match.elem), seen=match.seen)
+    if isinstance(hint, DictT) and isinstance(match, DictT):
+        return replace(hint, key=refine(hint.key, match.key), value=refine(hint.value, match.value), seen=match.seen)
+    if isinstance(hint, TupleT) and isinstance(match, TupleT):
+        if hint.variadic and match.variadic:
+            return replace(hint, items=[refine(hint.items[0], match.items[0])], seen=match.seen)
+        if hint.variadic and not match.variadic:
+            merged = infer_type([x for v in match.seen for x in v])
+            return replace(hint, items=[refine(hint.items[0], merged)], seen=match.seen)
+        if not hint.variadic and not match.variadic and len(hint.items) == len(match.items):
+            return replace(hint, items=[refine(h, m) for h, m in zip(hint.items, match.items)], seen=match.seen)
+        return hint
+    if isinstance(hint, RecordT) and isinstance(match, RecordT):
+        inferred_fields = dict(match.fields)
+        return replace(hint, fields=[(n, refine(t, inferred_fields.get(n))) for n, t in hint.fields])
+    return hint.with_seen(match.seen) if match.seen else hint
+
+
+def is_vague(t: T | None) -> bool:
+    """Whether a type still has unknown parts (`list` with no element type)."""
+    if t is None or isinstance(t, AnyT):
+        return True
+    if isinstance(t, (ListT, SetT)):
+        return is_vague(t.elem)
+    if isinstance(t, DictT):
+        return is_vague(t.key) or is_vague(t.value)
+    if isinstance(t, TupleT):
+        return any(is_vague(i) for i in t.items)
+    if isinstance(t, UnionT):
+        return any(is_vague(o) for o in t.options)
+    return False

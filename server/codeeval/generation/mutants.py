@@ -1,0 +1,178 @@
+"""Mechanical mutants of a solution (for measuring how many bugs generated inputs find).
+
+Each mutant changes one spot of the code with one classic slip: `<` for
+`<=` (and the other comparison swaps), an integer constant off by one,
+`+` for `-`, `and` for `or`, a dropped early-return guard ("if not xs:
+return 0"), a negated condition, `len(x)` off by one, `min` for `max`, a
+`range` bound off by one, a flipped boolean return, `+=` for `-=`.
+Docstrings are never touched. The same source always gives the same mutants.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+
+@dataclass
+class Mutant:
+    operator: str
+    line: int
+    description: str
+    source: str
+
+
+_COMPARE_SWAPS = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+                  ast.NotEq: ast.Eq}
+_BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+                ast.Div: ast.FloorDiv, ast.Mod: ast.FloorDiv}
+_SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.Add: "+",
+           ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Div: "/", ast.Mod: "%"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[str, ast.AST, object, str]]:
+    """(operator, node, how, description) for every mutable spot, in source order."""
+    skip = _docstrings(tree)
+    for node in ast.walk(tree):
+        if not within(node):
+            continue
+        if isinstance(node, ast.Compare):
+            for i, op in enumerate(node.ops):
+                if type(op) in _COMPARE_SWAPS:
+                    new = _COMPARE_SWAPS[type(op)]
+                    yield "compare", node, (i, new), f"{_SYMBOL[type(op)]} -> {_SYMBOL[new]}"
+        elif isinstance(node, ast.Constant) and id(node) not in skip:
+            if isinstance(node.value, int) and not isinstance(node.value, bool):
+                yield "constant", node, 1, f"{node.value} -> {node.value + 1}"
+                yield "constant", node, -1, f"{node.value} -> {node.value - 1}"
+            elif isinstance(node.value, bool):
+                pass
+        elif isinstance(node, ast.BinOp) and type(node.op) in _BINOP_SWAPS:
+            new = _BINOP_SWAPS[type(node.op)]
+            yield "arithmetic", node, new, f"{_SYMBOL[type(node.op)]} -> {_SYMBOL[new]}"
+        elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
+            new = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
+            yield "augmented", node, new, f"{_SYMBOL[type(node.op)]}= -> {_SYMBOL[new]}="
+        elif isinstance(node, ast.BoolOp):
+            yield "boolean", node, None, "and -> or" if isinstance(node.op, ast.And) else "or -> and"
+        elif isinstance(node, ast.If):
+            if not node.orelse and node.body and isinstance(node.body[-1], (ast.Return, ast.Raise)):
+                yield "drop_guard", node, None, f"dropped `if {ast.unparse(node.test)[:40]}: ...`"
+            yield "negate", node, None, f"if {ast.unparse(node.test)[:40]} -> if not (...)"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name in ("min", "max"):
+                yield "min_max", node, None, f"{name} -> {'max' if name == 'min' else 'min'}"
+            elif name == "len" and len(node.args) == 1:
+                yield "len", node, None, "len(x) -> len(x) - 1"
+            elif name == "range" and node.args:
+                yield "range", node, None, "range(..., b) -> range(..., b + 1)"
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, bool):
+            yield "return_bool", node, None, f"return {node.value.value} -> return {not node.value.value}"
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield "drop_not", node, None, "not x -> x"
+
+
+class _Apply(ast.NodeTransformer):
+    def __init__(self, target_index: int, operator: str, how: object, order: dict[int, int]):
+        self.target_index = target_index
+        self.operator = operator
+        self.how = how
+        self.order = order
+
+    def _is_target(self, node: ast.AST) -> bool:
+        return self.order.get(id(node)) == self.target_index
+
+    def generic_visit(self, node):  # noqa: C901 - one branch per operator
+        node = super().generic_visit(node)
+        if not self._is_target(node):
+            return node
+        op, how = self.operator, self.how
+        if op == "compare":
+            i, new = how
+            node.ops[i] = new()
+        elif op == "constant":
+            return ast.copy_location(ast.Constant(node.value + how), node)
+        elif op == "arithmetic":
+            node.op = how()
+        elif op == "augmented":
+            node.op = how()
+        elif op == "boolean":
+            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        elif op == "drop_guard":
+            return ast.copy_location(ast.Pass(), node)
+        elif op == "negate":
+            node.test = ast.UnaryOp(ast.Not(), node.test)
+        elif op == "min_max":
+            node.func = ast.Name("max" if node.func.id == "min" else "min", ast.Load())
+        elif op == "len":
+            return ast.copy_location(ast.BinOp(node, ast.Sub(), ast.Constant(1)), node)
+        elif op == "range":
+            last = node.args[1] if len(node.args) >= 2 else node.args[0]
+            bumped = ast.BinOp(last, ast.Add(), ast.Constant(1))
+            if len(node.args) >= 2:
+                node.args[1] = bumped
+            else:
+                node.args[0] = bumped
+        elif op == "return_bool":
+            node.value = ast.Constant(not node.value.value)
+        elif op == "drop_not":
+            return node.operand
+        return node
+
+
+def mutants(source: str, only_lines: tuple[int, int] | None = None, limit: int | None = None,
+            seed: str = "") -> list[Mutant]:
+    """Every single-spot mutant of `source` (lines within `only_lines`, if given), or a fixed sample of `limit`."""
+    tree = ast.parse(source)
+
+    def within(node: ast.AST) -> bool:
+        if only_lines is None:
+            return True
+        line = getattr(node, "lineno", None)
+        return line is not None and only_lines[0] <= line <= only_lines[1]
+
+    sites = list(_sites(tree, within))
+    indexes = list(range(len(sites)))
+    if limit is not None and len(indexes) > limit:
+        rng = random.Random(f"mutants:{seed}")
+        indexes = sorted(rng.sample(indexes, limit))
+    found: list[Mutant] = []
+    seen_sources = {ast.unparse(tree)}
+    for index in indexes:
+        operator, node, how, description = sites[index]
+        copied = copy.deepcopy(tree)
+        (target,) = _matching_nodes(tree, copied, [node])
+        transformer = _Apply(index, operator, how, {id(target): index})
+        mutated = ast.fix_missing_locations(transformer.visit(copied))
+        try:
+            text = ast.unparse(mutated)
+            compile(text, "<mutant>", "exec")
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        if text in seen_sources:
+            continue
+        seen_sources.add(text)
+        found.append(Mutant(operator, getattr(node, "lineno", 0), description, text))
+    return found
+
+
+def _matching_nodes(original: ast.AST, copied: ast.AST, wanted: list[ast.AST]) -> list[ast.AST]:
+    """The nodes of `copied` at the same walk positions as `wanted` in `original`."""
+    positions = {id(n): i for i, n in enumerate(ast.walk(original))}
+    copied_list = list(ast.walk(copied))
+    return [copied_list[positions[id(n)]] for n in wanted]

@@ -1,0 +1,336 @@
+"""What to generate for one entry point: a type per parameter, how each is passed, and the examples.
+
+Types come, in order of precedence, from the problem's strategy overrides,
+from type hints (made more precise by the examples: `list` becomes
+`list[int]` when every example holds ints), from the example inputs alone
+(the problem's tests and hand-written edge cases), and from a literal default.
+A parameter none of these covers makes generation impossible; the reason says
+which parameter and why.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..spec.model import Call, Case
+from .calls import CallSequence, CallsT
+from .hints import Param, Signature, SignatureError, read_signature
+from .infer import infer_type, refine
+from .strategies import StrategyError, parse_strategy
+from .types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe
+
+
+MAX_POOL_INTS = 40
+MAX_POOL_STRINGS = 40
+
+
+class GenerationUnavailable(Exception):
+    """Inputs cannot be generated for this entry point; the message is the reason shown to the user."""
+
+
+@dataclass
+class Plan:
+    entry_point: str
+    kind: str  # function | class
+    top: T  # TupleT over the passed parameters, or CallsT for a class
+    layout: list[tuple[str, str]]  # (parameter, "arg" | "kw" | "star") for functions
+    param_names: list[str]
+    examples: list = field(default_factory=list)  # top-level values built from the problem's own cases
+    records: bool = False
+    notes: list[str] = field(default_factory=list)
+    signature: Signature | None = None
+
+    def to_case(self, value: Any, name: str | None = None, origin: str = "generated") -> Case:
+        if self.kind == "class":
+            calls = [Call(method, tuple(args), {}) for method, args in value.calls]
+            return Case(args=list(value.ctor), calls=calls, name=name, origin=origin)
+        args: list = []
+        kwargs: dict = {}
+        for (param, how), item in zip(self.layout, value):
+            if how == "arg":
+                args.append(item)
+            elif how == "star":
+                args.extend(item)
+            else:
+                kwargs[param] = item
+        return Case(args=args, kwargs=kwargs, name=name, origin=origin)
+
+    def describe_types(self) -> dict[str, str]:
+        if isinstance(self.top, CallsT):
+            described = {f"__init__.{n}": t.describe() for n, t in zip(self.top.ctor.names or [], self.top.ctor.items)}
+            for method, types in self.top.methods.items():
+                for n, t in zip(types.names or [], types.items):
+                    described[f"{method}.{n}"] = t.describe()
+            return described
+        assert isinstance(self.top, TupleT)
+        return {n: t.describe() for n, t in zip(self.top.names or [], self.top.items)}
+
+
+def make_plan(reference: str, entry_point: str, examples: list[Case], strategies: dict[str, str] | None = None
+              ) -> Plan:
+    """The generation plan; raises GenerationUnavailable with the reason when there is none."""
+    try:
+        signature = read_signature(reference, entry_point)
+    except SignatureError as exc:
+        raise GenerationUnavailable(str(exc)) from None
+    overrides = _parse_overrides(strategies or {})
+    if signature.kind == "class":
+        plan = _class_plan(signature, examples, overrides)
+    else:
+        plan = _function_plan(signature, [c for c in examples if c.calls is None], overrides)
+    plan.signature = signature
+    plan.records = _has_record(plan.top)
+    return plan
+
+
+def _parse_overrides(strategies: dict[str, str]) -> dict[str, T]:
+    parsed = {}
+    for name, text in strategies.items():
+        try:
+            parsed[name] = parse_strategy(text)
+        except StrategyError as exc:
+            raise GenerationUnavailable(f"edge_cases.generate.strategies.{name}: {exc}") from None
+    return parsed
+
+
+def _bind(params: list[Param], case_args: list, case_kwargs: dict) -> dict[str, Any] | None:
+    """An example's values by parameter name (extra positional values go to *args)."""
+    values: dict[str, Any] = {}
+    positional = [p for p in params if p.kind in ("positional", "positional_only")]
+    star = next((p for p in params if p.kind == "var_positional"), None)
+    for index, value in enumerate(case_args):
+        if index < len(positional):
+            values[positional[index].name] = value
+        elif star is not None:
+            values.setdefault(star.name, ())
+            values[star.name] = values[star.name] + (value,)
+        else:
+            return None
+    names = {p.name for p in params}
+    for key, value in case_kwargs.items():
+        if key not in names or key in values:
+            return None
+        values[key] = value
+    return values
+
+
+def _param_type(param: Param, seen: list, override: T | None, notes: list[str], label: str) -> T | None:
+    """A parameter's type, or None when the parameter can be left out (it has a default)."""
+    inferred = infer_type(seen) if seen else None
+    if override is not None:
+        return override.with_seen(seen) if seen else override
+    if param.type is not None:
+        reason = param.type.unsupported()
+        if reason and param.has_default and not seen:
+            notes.append(f"{label}: not generated ({reason}); its default is used")
+            return None
+        if reason:
+            raise GenerationUnavailable(f"{label}: {reason}")
+        merged = refine(param.type, inferred)
+        if merged is not param.type and inferred is not None:
+            notes.append(f"{label}: hint `{param.annotation}` refined from the examples to {merged.describe()}")
+        return merged
+    if inferred is not None:
+        notes.append(f"{label}: no type hint; inferred {inferred.describe()} from the examples")
+        return inferred
+    if param.kind in ("var_positional", "var_keyword") or param.has_default:
+        if param.default_type is not None and param.kind not in ("var_positional", "var_keyword"):
+            notes.append(f"{label}: no type hint; generated as {param.default_type.describe()} (its default's type)")
+            return param.default_type
+        return None
+    raise GenerationUnavailable(f"{label} has no type hint and no example gives it a value, so its type is unknown")
+
+
+def _function_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
+    params = signature.params
+    unknown = [n for n in overrides if signature.param(n) is None]
+    if unknown:
+        raise GenerationUnavailable(f"edge_cases.generate.strategies: no parameter named {unknown[0]!r} "
+                                    f"(parameters: {', '.join(p.name for p in params) or 'none'})")
+    bound = [b for b in (_bind(params, c.args, c.kwargs) for c in examples) if b is not None]
+    notes: list[str] = []
+    layout: list[tuple[str, str]] = []
+    types: list[T] = []
+    names: list[str] = []
+    keyword_from_here = False
+    for param in params:
+        if param.kind == "var_keyword":
+            continue
+        seen = [b[param.name] for b in bound if param.name in b]
+        if param.kind == "var_positional":
+            t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes,
+                            f"parameter *{param.name}")
+            if t is None or not seen and param.name not in overrides:
+                continue
+            t = TupleT([t], variadic=True).with_seen(seen)
+            how = "star"
+        else:
+            t = _param_type(param, seen, overrides.get(param.name), notes, f"parameter {param.name!r}")
+            if t is None:
+                keyword_from_here = True
+                continue
+            if param.kind == "keyword_only" or keyword_from_here:
+                if param.kind == "positional_only":
+                    continue
+                how = "kw"
+            else:
+                how = "arg"
+        layout.append((param.name, how))
+        types.append(t)
+        names.append(param.name)
+    example_values = []
+    for b in bound:
+        if all(n in b for n in names):
+            example_values.append(tuple(b[n] for n in names))
+    top = TupleT(types, names=names).with_seen(example_values)
+    return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values,
+                notes=notes)
+
+
+def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
+    notes: list[str] = []
+    with_calls = [c for c in examples if c.calls is not None]
+    ctor_bound = [b for b in (_bind(signature.params, c.args, c.kwargs) for c in with_calls) if b is not None]
+    ctor_types, ctor_names = [], []
+    for param in signature.params:
+        if param.kind in ("var_positional", "var_keyword"):
+            continue
+        seen = [b[param.name] for b in ctor_bound if param.name in b]
+        t = _param_type(param, seen, overrides.get(param.name), notes, f"constructor parameter {param.name!r}")
+        if t is None:
+            break
+        ctor_types.append(t)
+        ctor_names.append(param.name)
+    method_names = list(signature.methods)
+    for case in with_calls:
+        for call in case.calls or []:
+            if call.method not in method_names and not call.method.startswith("_"):
+                method_names.append(call.method)
+    methods: dict[str, TupleT] = {}
+    for method in method_names:
+        params = signature.methods.get(method)
+        calls = [call for case in with_calls for call in case.calls or [] if call.method == method]
+        if params is None:
+            arities = {len(c.args) for c in calls}
+            if len(arities) != 1:
+                continue
+            params = [Param(f"arg{i}", "positional", None, None) for i in range(arities.pop())]
+        bound = [b for b in (_bind(params, list(c.args), dict(c.kwargs)) for c in calls) if b is not None]
+        types, names = [], []
+        try:
+            for param in params:
+                if param.kind in ("var_positional", "var_keyword"):
+                    continue
+                seen = [b[param.name] for b in bound if param.name in b]
+                t = _param_type(param, seen, overrides.get(f"{method}.{param.name}"), notes,
+                                f"{method}() parameter {param.name!r}")
+                if t is None:
+                    break
+                types.append(t)
+                names.append(param.name)
+        except GenerationUnavailable as exc:
+            notes.append(f"method {method}() is not called in generated sequences: {exc}")
+            continue
+        methods[method] = TupleT(types, names=names)
+    ctor = TupleT(ctor_types, names=ctor_names)
+    sequences = []
+    for case, b in zip(with_calls, ctor_bound):
+        if not all(n in b for n in ctor_names):
+            continue
+        calls = []
+        for call in case.calls or []:
+            types = methods.get(call.method)
+            if types is None or call.kwargs or len(call.args) != len(types.items):
+                break
+            calls.append((call.method, tuple(call.args)))
+        else:
+            sequences.append(CallSequence(tuple(b[n] for n in ctor_names), tuple(calls)))
+    top = CallsT(ctor, methods, seen=sequences)
+    reason = top.unsupported()
+    if reason:
+        raise GenerationUnavailable(f"class {signature.entry_point}: {reason}")
+    if not sequences and not with_calls:
+        notes.append("no example calls: method sequences come from the class's hints alone")
+    return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
+
+
+def _has_record(t: T, depth: int = 0) -> bool:
+    if depth > 20:
+        return False
+    if isinstance(t, RecordT):
+        return True
+    if isinstance(t, (ListT,)):
+        return _has_record(t.elem, depth + 1)
+    if isinstance(t, DictT):
+        return _has_record(t.key, depth + 1) or _has_record(t.value, depth + 1)
+    if isinstance(t, TupleT):
+        return any(_has_record(i, depth + 1) for i in t.items)
+    if isinstance(t, UnionT):
+        return any(_has_record(o, depth + 1) for o in t.options)
+    if isinstance(t, CallsT):
+        return _has_record(t.ctor, depth + 1) or any(_has_record(m, depth + 1) for m in t.methods.values())
+    return False
+
+
+def constant_pool(reference: str, examples: list) -> GenContext:
+    """Constants worth trying: the reference's literals (boundaries in its comparisons) and the examples' scalars."""
+    ctx = GenContext.seeded(0)
+    ints: list[int] = []
+    floats: list[float] = []
+    strings: list[str] = []
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError:
+        tree = None
+    docstrings = set()
+    if tree is not None:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body:
+                first = node.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                    docstrings.add(id(first.value))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Constant) or id(node) in docstrings:
+                continue
+            value = node.value
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int) and abs(value) <= 10**7:
+                ints.append(value)
+            elif isinstance(value, float):
+                floats.append(value)
+            elif isinstance(value, str) and 0 < len(value) <= 40:
+                strings.append(value)
+                if len(value) <= 12:
+                    strings.extend(value)
+    _collect_scalars(examples, ints, floats, strings, 0)
+    ctx.ints = dedupe(ints)[:MAX_POOL_INTS]
+    ctx.floats = dedupe(floats)[:20]
+    ctx.strings = dedupe(strings)[:MAX_POOL_STRINGS]
+    return ctx
+
+
+def _collect_scalars(value: Any, ints: list, floats: list, strings: list, depth: int) -> None:
+    if depth > 6 or len(ints) + len(strings) > 400:
+        return
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if abs(value) <= 10**7:
+            ints.append(value)
+    elif isinstance(value, float):
+        floats.append(value)
+    elif isinstance(value, str):
+        if len(value) <= 12:
+            strings.append(value)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in list(value)[:30]:
+            _collect_scalars(item, ints, floats, strings, depth + 1)
+    elif isinstance(value, dict):
+        for k, v in list(value.items())[:30]:
+            _collect_scalars(k, ints, floats, strings, depth + 1)
+            _collect_scalars(v, ints, floats, strings, depth + 1)
+
+

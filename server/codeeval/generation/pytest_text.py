@@ -1,0 +1,109 @@
+"""A ready-to-paste pytest test reproducing a counterexample.
+
+The test calls the entry point on the minimal input and asserts what the
+reference did: returned a value (compared the way the problem compares:
+tolerance, unordered, set; `is True`/`is None` where `==` would let `1` pass
+for `True`) or raised an exception.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from ..spec.model import Case, Compare
+from .values import has_float, py_source, record_names, safe_repr
+
+
+def _src(value: Any) -> str:
+    try:
+        return py_source(value)
+    except ValueError:
+        return safe_repr(value)
+
+
+def _numbers_only(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return bool(value) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    if isinstance(value, dict):
+        return bool(value) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())
+    return False
+
+
+def _call_text(target: str, args: list, kwargs: dict) -> str:
+    parts = [_src(a) for a in args] + [f"{k}={_src(v)}" for k, v in kwargs.items()]
+    return f"{target}({', '.join(parts)})"
+
+
+def _assertion(call: str, expected: Any, compare: Compare, imports: set[str]) -> list[str]:
+    """Lines asserting that `call` gives `expected` under the problem's comparison."""
+    if expected is None:
+        return [f"assert {call} is None"]
+    if isinstance(expected, bool):
+        return [f"assert {call} is {expected}"]
+    if isinstance(expected, float) and math.isnan(expected):
+        imports.add("import math")
+        return [f"assert math.isnan({call})"]
+    if compare.mode == "unordered" and isinstance(expected, (list, tuple)):
+        return [f"assert sorted({call}) == sorted({_src(expected)})"]
+    if compare.mode == "set" and isinstance(expected, (list, tuple, set, frozenset)):
+        return [f"assert set({call}) == set({_src(expected)})"]
+    if has_float(expected) and _numbers_only(expected):
+        tolerance = compare.float_tolerance
+        if tolerance:
+            imports.add("import pytest")
+            return [f"assert {call} == pytest.approx({_src(expected)}, rel={tolerance!r}, abs={tolerance!r}, "
+                    "nan_ok=True)"]
+        if _has_nan(expected):  # NaN != NaN in Python; codeeval counts NaN equal to NaN
+            imports.add("import pytest")
+            return [f"assert {call} == pytest.approx({_src(expected)}, rel=0, abs=0, nan_ok=True)"]
+    return [f"assert {call} == {_src(expected)}"]
+
+
+def _has_nan(value: Any) -> bool:
+    values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+    return any(isinstance(v, float) and math.isnan(v) for v in values)
+
+
+def counterexample_test_name(entry_point: str, number: int) -> str:
+    stem = re.sub(r"\W+", "_", entry_point).strip("_") or "solution"
+    return f"test_{stem}_counterexample_{number}"
+
+
+def pytest_for(entry_point: str, case: Case, expected: Any = None, raises: str | None = None,
+               compare: Compare | None = None, number: int = 1, module: str = "solution") -> str:
+    """The test's source text, with an import line to adjust to where the solution lives."""
+    compare = compare or Compare()
+    imports: set[str] = set()
+    names = {entry_point} | record_names(case.args) | record_names(case.kwargs)
+    if case.calls:
+        for call in case.calls:
+            names |= record_names(call.args)
+    body: list[str] = []
+    if case.calls is None:
+        call = _call_text(entry_point, case.args, case.kwargs)
+        if raises:
+            imports.add("import pytest")
+            body += [f"with pytest.raises({raises}):", f"    {call}"]
+        else:
+            body += _assertion(call, expected, compare, imports)
+    else:
+        body.append(f"obj = {_call_text(entry_point, case.args, case.kwargs)}")
+        results = expected if isinstance(expected, (list, tuple)) else [None] * len(case.calls)
+        for index, (call, result) in enumerate(zip(case.calls, results)):
+            text = _call_text(f"obj.{call.method}", list(call.args), dict(call.kwargs))
+            last = index == len(case.calls) - 1
+            if raises and last:
+                imports.add("import pytest")
+                body += [f"with pytest.raises({raises}):", f"    {text}"]
+            else:
+                body += _assertion(text, result, compare, imports)
+    header = sorted(imports, key=lambda line: (line.startswith("from"), line))
+    header.append(f"from {module} import {', '.join(sorted(names))}  # adjust to the module that defines them")
+    lines = header + ["", "", f"def {counterexample_test_name(entry_point, number)}():"] + [f"    {line}" for line in body]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,61 @@
+"""One generated suite per problem context, built on first use and shared by every evaluation.
+
+Keyed by the context's reference oracle (one per `ProblemContext`), so the
+runner's many solutions of one problem are judged on the same inputs, and the
+guarded reference session is closed when the context closes.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from typing import Any
+
+from ..spec.model import Case, Problem
+from .suite import GeneratedCase, GuardedReference, Suite, build_suite
+
+MIN_BUDGET_S = 0.5
+
+
+class GenerationState:
+    def __init__(self, problem: Problem, limits, launcher):
+        self.problem = problem
+        self.limits = limits
+        self.launcher = launcher
+        self.guard: GuardedReference | None = None
+        self._suite: Suite | None = None
+        self._meta: dict[int, GeneratedCase] = {}
+        self._lock = threading.Lock()
+
+    def suite(self, deadline: Any = None) -> Suite:
+        with self._lock:
+            if self._suite is None:
+                budget = self.problem.edge_cases.generate.time_budget_s
+                if deadline is not None:
+                    budget = max(MIN_BUDGET_S, min(budget, deadline.remaining() / 3))
+                self._suite, self.guard = build_suite(self.problem, self.limits, self.launcher, budget_s=budget)
+                self._meta = {id(g.case): g for g in self._suite.cases}
+            return self._suite
+
+    def meta(self, case: Case) -> GeneratedCase | None:
+        return self._meta.get(id(case))
+
+    def close(self) -> None:
+        if self.guard is not None:
+            self.guard.close()
+
+
+_STATES: "weakref.WeakKeyDictionary[Any, GenerationState]" = weakref.WeakKeyDictionary()
+_STATES_LOCK = threading.Lock()
+
+
+def state_for(problem: Problem, oracle) -> GenerationState:
+    """The generation state of the context `oracle` belongs to (created on first use)."""
+    with _STATES_LOCK:
+        state = _STATES.get(oracle)
+        if state is None or state.problem is not problem:
+            state = GenerationState(problem, oracle.limits, oracle.launcher)
+            _STATES[oracle] = state
+            if hasattr(oracle, "on_close"):
+                oracle.on_close(state.close)
+        return state

@@ -1,0 +1,235 @@
+"""Strategy expressions: `lists(integers(min_value=0), max_size=50)`, parsed with `ast`, never eval'd.
+
+A problem can override how one parameter's values are generated. The
+expression names Hypothesis-style strategies; it is parsed here into the same
+type model the hints produce, so an override also drives the boundary suite,
+mutation and shrinking, not just Hypothesis.
+
+Grammar: a call of one of the functions below (or `a | b` for `one_of`);
+arguments are nested strategies or constants (numbers, strings, booleans,
+None, lists/tuples of constants, unary minus, + - * // ** on numbers).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any, Callable
+
+from .types import (BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RegexT, SampledT, SetT, StrT, T,
+                    TupleT, UnionT)
+
+MAX_CONSTANT_BITS = 256
+MAX_EXPRESSION_CHARS = 2000
+
+
+class StrategyError(ValueError):
+    """Not a strategy expression; the message says where and why."""
+
+
+def _check_size(value: Any, name: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise StrategyError(f"{name} must be a non-negative int, got {value!r}")
+    return value
+
+
+def _integers(min_value=None, max_value=None) -> T:
+    for name, v in (("min_value", min_value), ("max_value", max_value)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise StrategyError(f"integers: {name} must be an int, got {v!r}")
+    if min_value is not None and max_value is not None and min_value > max_value:
+        raise StrategyError("integers: min_value is greater than max_value")
+    return IntT(lo=min_value, hi=max_value)
+
+
+def _floats(min_value=None, max_value=None, allow_nan=None, allow_infinity=None) -> T:
+    for name, v in (("min_value", min_value), ("max_value", max_value)):
+        if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or math.isnan(v)):
+            raise StrategyError(f"floats: {name} must be a number, got {v!r}")
+    if min_value is not None and max_value is not None and min_value > max_value:
+        raise StrategyError("floats: min_value is greater than max_value")
+    bounded = min_value is not None or max_value is not None
+    return FloatT(lo=None if min_value is None else float(min_value), hi=None if max_value is None else float(max_value),
+                  allow_nan=(not bounded) if allow_nan is None else bool(allow_nan),
+                  allow_infinity=(not bounded) if allow_infinity is None else bool(allow_infinity))
+
+
+def _text(alphabet=None, min_size=0, max_size=None) -> T:
+    if alphabet is not None and (not isinstance(alphabet, str) or not alphabet):
+        raise StrategyError("text: alphabet must be a non-empty string")
+    low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
+    if high is not None and low > high:
+        raise StrategyError("text: min_size is greater than max_size")
+    return StrT(alphabet=alphabet, min_size=low, max_size=high)
+
+
+def _binary(min_size=0, max_size=None) -> T:
+    low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
+    return BytesT(min_size=low, max_size=high)
+
+
+def _collection(kind: str):
+    def build(elements, min_size=0, max_size=None, unique=False) -> T:
+        if not isinstance(elements, T):
+            raise StrategyError(f"{kind}: the first argument must be a strategy")
+        low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
+        if high is not None and low > high:
+            raise StrategyError(f"{kind}: min_size is greater than max_size")
+        if kind == "lists":
+            return ListT(elements, min_size=low, max_size=high, unique=bool(unique))
+        return SetT(elements, min_size=low, max_size=high, frozen=kind == "frozensets")
+    return build
+
+
+def _tuples(*elements) -> T:
+    for e in elements:
+        if not isinstance(e, T):
+            raise StrategyError("tuples: every argument must be a strategy")
+    return TupleT(list(elements))
+
+
+def _dictionaries(keys, values, min_size=0, max_size=None) -> T:
+    if not isinstance(keys, T) or not isinstance(values, T):
+        raise StrategyError("dictionaries: keys and values must be strategies")
+    low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
+    return DictT(keys, values, min_size=low, max_size=high)
+
+
+def _one_of(*options) -> T:
+    if not options or not all(isinstance(o, T) for o in options):
+        raise StrategyError("one_of: give one or more strategies")
+    return UnionT(list(options))
+
+
+def _sampled_from(values) -> T:
+    if not isinstance(values, (list, tuple)) or not values:
+        raise StrategyError("sampled_from: give a non-empty list of constants")
+    return SampledT(list(values))
+
+
+def _just(value) -> T:
+    if isinstance(value, T):
+        raise StrategyError("just: give a constant")
+    return SampledT([value])
+
+
+def _from_regex(pattern) -> T:
+    import re
+
+    if not isinstance(pattern, str):
+        raise StrategyError("from_regex: the pattern must be a string")
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise StrategyError(f"from_regex: invalid pattern: {exc}") from None
+    return RegexT(pattern=pattern)
+
+
+FUNCTIONS: dict[str, Callable[..., T]] = {
+    "integers": _integers,
+    "floats": _floats,
+    "booleans": lambda: BoolT(),
+    "none": lambda: NoneT(),
+    "text": _text,
+    "binary": _binary,
+    "complex_numbers": lambda: ComplexT(),
+    "lists": _collection("lists"),
+    "sets": _collection("sets"),
+    "frozensets": _collection("frozensets"),
+    "tuples": _tuples,
+    "dictionaries": _dictionaries,
+    "one_of": _one_of,
+    "sampled_from": _sampled_from,
+    "just": _just,
+    "from_regex": _from_regex,
+}
+
+_ARITHMETIC = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Div: lambda a, b: a / b,
+    ast.Pow: lambda a, b: a ** b,
+}
+
+
+def parse_strategy(text: str) -> T:
+    """Parse one strategy expression into a type; raises StrategyError with the column of the problem."""
+    if not isinstance(text, str) or not text.strip():
+        raise StrategyError("empty strategy expression")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise StrategyError(f"strategy expression longer than {MAX_EXPRESSION_CHARS} characters")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise StrategyError(f"syntax error at column {exc.offset}: {exc.msg}") from None
+    value = _Interpreter().value(tree.body)
+    if not isinstance(value, T):
+        raise StrategyError("the expression must be a strategy such as integers() or lists(text())")
+    return value
+
+
+class _Interpreter:
+    def value(self, node: ast.AST) -> Any:
+        where = f"column {getattr(node, 'col_offset', 0) + 1}"
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, (int, float, str, bool, bytes, type(None))):
+                return node.value
+            raise StrategyError(f"{where}: constant {node.value!r} is not allowed")
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self.value(e) for e in node.elts]
+            return items if isinstance(node, ast.List) else tuple(items)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            operand = self.value(node.operand)
+            if not isinstance(operand, (int, float)) or isinstance(operand, bool):
+                raise StrategyError(f"{where}: unary minus applies to numbers only")
+            return -operand if isinstance(node.op, ast.USub) else operand
+        if isinstance(node, ast.BinOp):
+            return self._binary(node, where)
+        if isinstance(node, ast.Call):
+            return self._call(node, where)
+        if isinstance(node, ast.Name):
+            if node.id in FUNCTIONS:
+                raise StrategyError(f"{where}: {node.id} is a strategy: call it, e.g. {node.id}()")
+            raise StrategyError(f"{where}: unknown name {node.id!r} (known strategies: {', '.join(sorted(FUNCTIONS))})")
+        raise StrategyError(f"{where}: {type(node).__name__} is not allowed in a strategy expression")
+
+    def _binary(self, node: ast.BinOp, where: str) -> Any:
+        left, right = self.value(node.left), self.value(node.right)
+        if isinstance(node.op, ast.BitOr) and isinstance(left, T) and isinstance(right, T):
+            return _one_of(left, right)
+        op = _ARITHMETIC.get(type(node.op))
+        numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
+        if op is None or not numbers:
+            raise StrategyError(f"{where}: only + - * / // ** on numbers, and | between strategies")
+        if isinstance(node.op, ast.Pow) and abs(right) > MAX_CONSTANT_BITS:
+            raise StrategyError(f"{where}: exponent too large")
+        try:
+            result = op(left, right)
+        except (ZeroDivisionError, OverflowError) as exc:
+            raise StrategyError(f"{where}: {exc}") from None
+        if isinstance(result, int) and result.bit_length() > MAX_CONSTANT_BITS:
+            raise StrategyError(f"{where}: number too large")
+        return result
+
+    def _call(self, node: ast.Call, where: str) -> T:
+        if not isinstance(node.func, ast.Name):
+            raise StrategyError(f"{where}: only plain strategy names can be called")
+        name = node.func.id
+        function = FUNCTIONS.get(name)
+        if function is None:
+            raise StrategyError(f"{where}: unknown strategy {name!r} (known: {', '.join(sorted(FUNCTIONS))})")
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise StrategyError(f"{where}: * and ** are not allowed")
+        args = [self.value(a) for a in node.args]
+        kwargs = {k.arg: self.value(k.value) for k in node.keywords}
+        try:
+            return function(*args, **kwargs)
+        except StrategyError as exc:
+            raise StrategyError(f"{where}: {exc}") from None
+        except TypeError as exc:
+            message = str(exc).replace("_", "", 1) if str(exc).startswith("_") else str(exc)
+            raise StrategyError(f"{where}: {name}: {message}") from None

@@ -1,0 +1,384 @@
+"""Building a problem's generated suite: boundary values, mutated examples, Hypothesis exploration.
+
+Every candidate input goes to the reference, run in the sandbox behind a guard
+that checks the problem's preconditions first. An input is kept only when the
+preconditions hold and the reference returns a value quickly; one the
+reference rejects, raises on or times out on is discarded. Phases share one
+budget of kept examples (`max_examples`) and seconds (`time_budget_s`); with a
+fixed seed the same problem always gives the same suite (unless the time
+budget cuts generation short, or the reference's time on an input sits at the
+generation time limit).
+
+The suite does not depend on the candidate: every solution of a problem is
+judged on the same inputs, and the suite is built once per problem context.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import permutations, product
+from typing import Any, Iterable
+
+from ..sandbox import Limits
+from ..spec.model import Case, GenerateSpec, Problem
+from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
+from .sandboxed import GUARD_ENTRY, REJECTED, PreconditionError, guard_source, parse_preconditions
+from .types import GenContext, TupleT, dedupe
+from .values import simplicity_key, size_of
+
+GENERATION_CALL_TIMEOUT_S = 0.5  # the reference gets this long per generated input
+MAX_REFERENCE_S = 0.1  # inputs on which the reference takes longer are not used (edge cases, not load tests)
+MAX_SUITE_REFERENCE_S = 1.0  # total reference time of a suite: keeps judging a candidate quick
+REFERENCE_TIME_SLACK_S = 0.01  # a phase whose reference time is this close to its share is done
+MAX_OUTPUT_SIZE = 50_000  # inputs whose expected output is bigger are not used (transfer, not edge cases)
+PHASE_SHARES = (("boundary", 0.45), ("mutation", 0.35), ("explore", 0.20))
+EXPLORE_PROBE = 40  # after this many Hypothesis draws, exploration stops unless it keeps some...
+EXPLORE_MIN_YIELD = 0.05  # ...this share of them (drawing nested values that are all rejected wastes the budget)
+TRIES_PER_EXAMPLE = 4  # candidate inputs tried per kept one, at most (count-bound before time-bound)
+LARGE_INPUT_SIZE = 16  # a time-out on a smaller input is a loop on a special value, not a size problem
+
+HYPOTHESIS_LOCK = threading.Lock()  # Hypothesis is not thread-safe; the runner evaluates in threads
+
+
+def configure_hypothesis() -> None:
+    """Keep Hypothesis's cache out of the user's working directory (unless they chose a place)."""
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    from hypothesis import configuration
+
+    configuration.set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), f"codeeval-hypothesis-{os.getuid()}"))
+
+
+@dataclass
+class GeneratedCase:
+    case: Case  # origin "generated", expected set from the reference
+    phase: str  # boundary | mutation | explore
+    value: Any  # the plan's top-level value (what the shrinker works on)
+    duration_s: float  # the reference's time on it
+
+
+@dataclass
+class Suite:
+    cases: list[GeneratedCase] = field(default_factory=list)
+    applicable: bool = True
+    reason: str = ""
+    plan: Plan | None = None
+    stats: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def summary(self) -> dict:
+        phases = Counter(c.phase for c in self.cases)
+        data = {"applicable": self.applicable, "generated": len(self.cases),
+                "phases": {name: phases.get(name, 0) for name, _ in PHASE_SHARES},
+                "stats": dict(self.stats), "notes": list(self.notes), "seconds": round(self.seconds, 3)}
+        if not self.applicable:
+            data["reason"] = self.reason
+        if self.plan is not None:
+            data["types"] = self.plan.describe_types()
+        return data
+
+
+class GuardedReference:
+    """The reference behind its precondition guard, in its own sandboxed session, answers cached."""
+
+    def __init__(self, problem: Problem, plan: Plan, preconditions: list[str], limits: Limits, launcher):
+        from ..dimensions.oracle import Oracle
+
+        source = problem.reference + guard_source(problem.entry_point, plan.param_names, preconditions, plan.records)
+        guarded = dataclasses.replace(problem, reference=source, entry_point=GUARD_ENTRY)
+        self.oracle = Oracle(guarded, limits, launcher)
+
+    def answer(self, case: Case) -> tuple[str, Any, float]:
+        """("ok", value, seconds) | ("rejected", reason, s) | ("raised", exc_type, s) | ("failed", note, s)."""
+        answer = self.oracle.answer(case)
+        duration = answer.duration_s or 0.0
+        if answer.expectation is None:
+            return "failed", answer.note, duration
+        if answer.expectation.raises == REJECTED:
+            return "rejected", "", duration
+        if answer.expectation.raises is not None:
+            return "raised", answer.expectation.raises, duration
+        return "ok", answer.expectation.value, duration
+
+    def close(self) -> None:
+        self.oracle.close()
+
+
+def generation_limits(limits: Limits) -> Limits:
+    return dataclasses.replace(limits, time_per_call_s=min(GENERATION_CALL_TIMEOUT_S, limits.time_per_call_s))
+
+
+def example_cases(problem: Problem) -> list[Case]:
+    return list(problem.tests) + list(problem.edge_cases.cases)
+
+
+class _Stop(Exception):
+    """Ends Hypothesis exploration when the budget is spent."""
+
+
+class SuiteBuilder:
+    def __init__(self, problem: Problem, plan: Plan, guard: GuardedReference, spec: GenerateSpec,
+                 budget_s: float, excluded: set[str]):
+        from ..dimensions.oracle import case_key
+
+        self._case_key = case_key
+        self.problem = problem
+        self.plan = plan
+        self.guard = guard
+        self.spec = spec
+        self.max_examples = spec.max_examples
+        self.started = time.monotonic()
+        self.budget_s = budget_s
+        self.seen = set(excluded)
+        self.kept: list[GeneratedCase] = []
+        self.stats: Counter = Counter()
+        self.size_cap: int | None = None
+        self.reference_total_s = 0.0
+        self.reference_cap = MAX_SUITE_REFERENCE_S  # the current phase's cumulative share of it
+        self.ctx = constant_pool(problem.reference, [c.args for c in example_cases(problem)])
+        self.ctx.rng.seed(f"{spec.seed}:{problem.name}")
+        self.notes: list[str] = []
+
+    # -- budget -------------------------------------------------------------------------
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def out_of_time(self, share_end: float = 1.0) -> bool:
+        return self.elapsed() >= self.budget_s * share_end
+
+    def full(self, quota: int) -> bool:
+        """The phase has its share of examples, or of the suite's reference time."""
+        return (len(self.kept) >= min(quota, self.max_examples)
+                or self.reference_total_s >= self.reference_cap - REFERENCE_TIME_SLACK_S)
+
+    # -- one candidate ------------------------------------------------------------------
+    def try_value(self, value: Any, phase: str) -> bool:
+        case = self.plan.to_case(value, origin="generated")
+        key = self._case_key(case)
+        if key in self.seen:
+            self.stats["duplicates"] += 1
+            return False
+        self.seen.add(key)
+        size = size_of(value)
+        if self.size_cap is not None and size >= self.size_cap:
+            self.stats["skipped_too_large"] += 1
+            return False
+        self.stats["tried"] += 1
+        status, detail, duration = self.guard.answer(case)
+        if status == "rejected":
+            self.stats["rejected_by_preconditions"] += 1
+            return False
+        if status == "raised":
+            self.stats["reference_raised"] += 1
+            return False
+        if status == "failed":
+            self.stats["reference_failed"] += 1
+            if "timeout" in detail:
+                self._cap(size)
+            return False
+        if duration > MAX_REFERENCE_S or self.reference_total_s + duration > self.reference_cap:
+            self.stats["reference_too_slow"] += 1
+            if duration > MAX_REFERENCE_S:
+                self._cap(size, floor=8)
+            return False
+        if size_of(detail) > MAX_OUTPUT_SIZE:
+            self.stats["output_too_large"] += 1
+            self._cap(size, floor=8)
+            return False
+        self.reference_total_s += duration
+        case.expected = detail
+        case.name = f"generated #{len(self.kept) + 1} ({phase})"
+        self.kept.append(GeneratedCase(case, phase, value, duration))
+        return True
+
+    def _cap(self, size: int, floor: int = LARGE_INPUT_SIZE) -> None:
+        """The reference is too slow on an input this big: skip inputs at least as big from now on."""
+        if size >= floor:
+            self.size_cap = size if self.size_cap is None else min(self.size_cap, size)
+
+    # -- phases -------------------------------------------------------------------------
+    def build(self) -> list[GeneratedCase]:
+        quota, share_end = 0, 0.0
+        for phase, share in PHASE_SHARES:
+            quota += round(share * self.max_examples)
+            share_end += share
+            if phase == PHASE_SHARES[-1][0]:
+                quota, share_end = self.max_examples, 1.0
+            self.reference_cap = MAX_SUITE_REFERENCE_S * share_end
+            runner = getattr(self, f"_{phase}")
+            try:
+                runner(quota, share_end)
+            except _Stop:
+                pass
+        return self.kept
+
+    def _feed(self, values: Iterable, phase: str, quota: int, share_end: float, tries: int) -> None:
+        for value in values:
+            if self.full(quota) or self.out_of_time(share_end) or tries <= 0:
+                return
+            tries -= 1
+            self.try_value(value, phase)
+
+    def _boundary(self, quota: int, share_end: float) -> None:
+        top = self.plan.top
+        if isinstance(top, TupleT) and self.plan.kind == "function":
+            values = function_boundary(top, self.ctx, self.plan.examples)
+        else:
+            values = top.boundary(self.ctx)
+        self._feed(values, "boundary", quota, share_end, tries=quota * TRIES_PER_EXAMPLE)
+
+    def _mutation(self, quota: int, share_end: float) -> None:
+        top, rng = self.plan.top, self.ctx.rng
+        originals = list(self.plan.examples)
+        if not originals:
+            originals = [top.default()] + [c.value for c in self.kept[:20]]
+        corpus = list(originals)
+        tries = (quota - len(self.kept)) * TRIES_PER_EXAMPLE
+        while tries > 0 and not self.full(quota) and not self.out_of_time(share_end):
+            tries -= 1
+            seed = rng.choice(originals) if rng.random() < 0.5 else rng.choice(corpus)
+            value = top.mutate(seed, self.ctx)
+            while rng.random() < 0.35:
+                value = top.mutate(value, self.ctx)
+            if self.try_value(value, "mutation"):
+                corpus.append(value)
+
+    def _explore(self, quota: int, share_end: float) -> None:
+        if self.full(quota) or self.out_of_time(share_end):
+            return
+        configure_hypothesis()
+        from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+
+        try:
+            strategy = self.plan.top.strategy()
+        except Exception as exc:  # a type Hypothesis cannot build: exploration is skipped, the rest stands
+            self.notes.append(f"exploration skipped: {type(exc).__name__}: {exc}")
+            return
+        tries = max(10, (quota - len(self.kept)) * TRIES_PER_EXAMPLE)
+        drawn, kept_before = [0], len(self.kept)
+
+        @seed(self.spec.seed)
+        @settings(database=None, max_examples=tries, phases=[Phase.generate], deadline=None,
+                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, report_multiple_bugs=False)
+        @given(strategy)
+        def explore(value):
+            if self.full(quota) or self.out_of_time(share_end):
+                raise _Stop()
+            drawn[0] += 1
+            if drawn[0] > EXPLORE_PROBE and (len(self.kept) - kept_before) < EXPLORE_MIN_YIELD * drawn[0]:
+                self.notes.append(f"exploration stopped after {drawn[0]} draws: the preconditions or the reference "
+                                  "rejected almost all of them")
+                raise _Stop()
+            self.try_value(value, "explore")
+
+        with HYPOTHESIS_LOCK:
+            try:
+                explore()
+            except _Stop:
+                pass
+            except Exception as exc:  # Hypothesis refusing a strategy must not end the evaluation
+                self.notes.append(f"exploration stopped early: {type(exc).__name__}: {str(exc)[:200]}")
+
+
+def function_boundary(top: TupleT, ctx: GenContext, examples: list) -> list:
+    """The combinatorial boundary suite for an argument list.
+
+    First every parameter's first few boundary values in combination, then
+    each parameter swept through all its boundary values with the others held
+    at the simplest example, then the first few values on the other examples.
+    """
+    columns = [t.boundary(ctx) for t in top.items]
+    bases = sorted(dedupe(list(examples)), key=simplicity_key)
+    default = top.default()
+    primary = bases[0] if bases else default
+    others = bases[1:4] + ([default] if bases else [])
+    values: list[tuple] = []
+    if 0 < len(columns) <= 3:
+        values += [tuple(combo) for combo in product(*[c[:3] for c in columns])]
+    elif not columns:
+        values.append(())
+    depth = max((len(c) for c in columns), default=0)
+    for rank in range(depth):
+        for i, column in enumerate(columns):
+            if rank < len(column):
+                values.append(primary[:i] + (column[rank],) + primary[i + 1:])
+    values += argument_permutations(top, bases[:4])
+    for rank in range(6):
+        for base in others:
+            for i, column in enumerate(columns):
+                if rank < len(column):
+                    values.append(base[:i] + (column[rank],) + base[i + 1:])
+    return values
+
+
+def argument_permutations(top: TupleT, bases: list[tuple]) -> list[tuple]:
+    """The examples with their arguments reordered, where the parameters' types allow (f(3, 4, 5) -> f(5, 3, 4))."""
+    if not 2 <= len(top.items) <= 4:
+        return []
+    out = []
+    for base in bases:
+        for order in permutations(range(len(base))):
+            if list(order) == sorted(order):
+                continue
+            moved = tuple(base[i] for i in order)
+            if all(t.accepts(v) for t, v in zip(top.items, moved)) and moved != base:
+                out.append(moved)
+    return out
+
+
+def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedReference | None = None,
+                budget_s: float | None = None) -> tuple[Suite, GuardedReference | None]:
+    """Plan and generate a problem's suite. Never raises for a problem it cannot handle: the suite says why."""
+    started = time.monotonic()
+    spec = problem.edge_cases.generate
+    suite = Suite()
+    if not spec.enabled:
+        return _unavailable(suite, "generation is disabled (edge_cases.generate.enabled: false)"), None
+    if spec.max_examples <= 0:
+        return _unavailable(suite, "edge_cases.generate.max_examples is 0"), None
+    try:
+        preconditions = parse_preconditions(list(spec.preconditions))
+    except PreconditionError as exc:
+        return _unavailable(suite, f"edge_cases.generate.{exc}"), None
+    try:
+        plan = make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies)
+    except GenerationUnavailable as exc:
+        return _unavailable(suite, str(exc)), None
+    suite.plan = plan
+    suite.notes += plan.notes
+    if guard is None:
+        guard = GuardedReference(problem, plan, preconditions, generation_limits(limits), launcher)
+        loaded = guard.oracle.session().load()
+        if not loaded.ok:
+            guard.close()
+            return _unavailable(suite, f"the reference (with its preconditions) did not load: {loaded.describe()}"), None
+    from ..dimensions.oracle import case_key
+
+    excluded = {case_key(c) for c in example_cases(problem)}
+    builder = SuiteBuilder(problem, plan, guard, spec, budget_s if budget_s is not None else spec.time_budget_s,
+                           excluded)
+    suite.cases = builder.build()
+    suite.stats = dict(builder.stats)
+    suite.notes += builder.notes
+    suite.seconds = time.monotonic() - started
+    if not suite.cases:
+        reason = "no generated input was usable"
+        if builder.stats.get("tried"):
+            reason += (f": of {builder.stats['tried']} tried, {builder.stats.get('rejected_by_preconditions', 0)} "
+                       f"broke a precondition and the reference raised on {builder.stats.get('reference_raised', 0)} "
+                       f"and failed on {builder.stats.get('reference_failed', 0)}")
+        suite.applicable, suite.reason = False, reason
+    return suite, guard
+
+
+def _unavailable(suite: Suite, reason: str) -> Suite:
+    suite.applicable = False
+    suite.reason = reason
+    return suite

@@ -1,0 +1,23 @@
+"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+) JSONL -> problem YAML.
+
+`import_file("evalplus", "HumanEvalPlus.jsonl.gz", "out/")` converts every
+record it can and reports every one it cannot, by task id, with the reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .convert import (KINDS, ConversionError, Converted, Converter, ImportFileError, ImportReport, import_records,
+                      read_records, select)
+
+
+def import_file(kind: str, path: str | Path, output: str | Path, *, tasks: list[str] | None = None,
+                limit: int | None = None, launcher=None, progress=None) -> ImportReport:
+    """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""
+    records = select(read_records(path), tasks, limit)
+    return import_records(kind, records, output, source=str(path), launcher=launcher, progress=progress)
+
+
+__all__ = ["KINDS", "ConversionError", "Converted", "Converter", "ImportFileError", "ImportReport", "import_file",
+           "import_records", "read_records", "select"]

@@ -1,0 +1,232 @@
+"""Test cases from HumanEval's `check(candidate)` code, read with `ast` (never executed).
+
+Recognised statements, directly in `check`'s body:
+
+    assert candidate(ARGS) == VALUE          (or VALUE == candidate(ARGS), `is`, `is not None`...)
+    assert abs(candidate(ARGS) - VALUE) < TOL    -> a float tolerance
+    assert tuple(candidate(ARGS)) == VALUE       (list, tuple; sorted -> unordered, set -> set, round -> tolerance)
+    assert math.isclose(candidate(ARGS), VALUE, abs_tol=TOL)
+    assert candidate(ARGS)  /  assert not candidate(ARGS)   -> the reference's (truthy / falsy) output
+
+ARGS must be constants (literals, and + - * / // % ** on them, e.g. "a" * 50). The
+expected output always comes from running the reference on ARGS; a literal
+VALUE is checked against it. Asserts inside loops or using variables cannot
+be read without running the test code, and are reported as unconvertible.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_CONSTANT_LENGTH = 1_000_000
+
+
+class NotConstant(ValueError):
+    pass
+
+
+@dataclass
+class ParsedAssert:
+    args: list
+    kwargs: dict
+    expected: Any = None
+    has_expected: bool = False  # VALUE was a constant
+    truthy: bool | None = None  # `assert candidate(...)` / `assert not candidate(...)`
+    tolerance: float | None = None
+    mode: str | None = None  # "unordered" for sorted(candidate(...)) == ..., "set" for set(...)
+    line: int | None = None
+    text: str = ""
+
+
+@dataclass
+class ParsedCheck:
+    asserts: list[ParsedAssert] = field(default_factory=list)
+    unconvertible: list[str] = field(default_factory=list)  # "line 12: inside a for loop"
+    error: str | None = None
+
+
+def constant(node: ast.AST, depth: int = 0) -> Any:
+    """A constant expression's value: literals, containers of them, unary +/-, and + - * // on them."""
+    if depth > 100:
+        raise NotConstant("nested too deeply")
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        pass
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Div,
+                                                            ast.Pow, ast.Mod)):
+        left, right = constant(node.left, depth + 1), constant(node.right, depth + 1)
+        if isinstance(node.op, ast.Pow):
+            if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right)) \
+                    or abs(right) > 4096 or (isinstance(left, int) and abs(left) > 2 and abs(right) > 1024):
+                raise NotConstant("power too large")
+        if isinstance(node.op, ast.Mult):
+            for seq, count in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int):
+                    if len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH:
+                        raise NotConstant("constant too large")
+        try:
+            result = {ast.Add: lambda: left + right, ast.Sub: lambda: left - right, ast.Mult: lambda: left * right,
+                      ast.FloorDiv: lambda: left // right, ast.Div: lambda: left / right,
+                      ast.Pow: lambda: left ** right, ast.Mod: lambda: left % right}[type(node.op)]()
+        except (TypeError, ZeroDivisionError, OverflowError) as exc:
+            raise NotConstant(str(exc)) from None
+        return result
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [constant(e, depth + 1) for e in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        value = constant(node.operand, depth + 1)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return -value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float",) \
+            and len(node.args) == 1 and not node.keywords:
+        value = constant(node.args[0], depth + 1)
+        if isinstance(value, str) and value.strip().lower() in ("inf", "+inf", "-inf", "nan", "infinity",
+                                                                 "-infinity"):
+            return float(value)
+    raise NotConstant(ast.unparse(node)[:80])
+
+
+def _candidate_call(node: ast.AST, name: str) -> ast.Call | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+        return node
+    return None
+
+
+def _uses(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _call_inputs(call: ast.Call) -> tuple[list, dict]:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        raise NotConstant("* or ** arguments")
+    return [constant(a) for a in call.args], {k.arg: constant(k.value) for k in call.keywords}
+
+
+WRAPPERS = {"tuple": "exact", "list": "exact", "sorted": "unordered", "set": "set"}
+
+
+def _unwrap(side: ast.AST, name: str) -> tuple[ast.Call | None, str | None, float | None]:
+    """`candidate(...)`, or `tuple(candidate(...))`, `sorted(...)`, `set(...)`, `round(..., n)` around it."""
+    call = _candidate_call(side, name)
+    if call is not None:
+        return call, None, None
+    if isinstance(side, ast.Call) and isinstance(side.func, ast.Name) and side.args and not side.keywords:
+        inner = _candidate_call(side.args[0], name)
+        if inner is None:
+            return None, None, None
+        if side.func.id in WRAPPERS and len(side.args) == 1:
+            mode = WRAPPERS[side.func.id]
+            return inner, (None if mode == "exact" else mode), None
+        if side.func.id == "round" and len(side.args) == 2:
+            digits = constant(side.args[1])
+            if isinstance(digits, int) and not isinstance(digits, bool) and 0 <= digits <= 15:
+                return inner, None, 0.5 * 10.0 ** -digits
+    return None, None, None
+
+
+def _tolerance_of(compare: ast.Compare) -> float | None:
+    if len(compare.ops) == 1 and isinstance(compare.ops[0], (ast.Lt, ast.LtE)):
+        value = constant(compare.comparators[0])
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    return None
+
+
+def _read_assert(test: ast.expr, name: str) -> ParsedAssert:
+    """One assert's test expression -> a case, or NotConstant explaining why not."""
+    call = _candidate_call(test, name)
+    if call is not None:
+        args, kwargs = _call_inputs(call)
+        return ParsedAssert(args, kwargs, truthy=True)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        call = _candidate_call(test.operand, name)
+        if call is not None:
+            args, kwargs = _call_inputs(call)
+            return ParsedAssert(args, kwargs, truthy=False)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, right, op = test.left, test.comparators[0], test.ops[0]
+        # abs(candidate(x) - v) < tol
+        if isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "abs" \
+                and len(left.args) == 1 and isinstance(left.args[0], ast.BinOp) \
+                and isinstance(left.args[0].op, ast.Sub):
+            inner = left.args[0]
+            tolerance = _tolerance_of(test)
+            for side, other in ((inner.left, inner.right), (inner.right, inner.left)):
+                call = _candidate_call(side, name)
+                if call is not None and tolerance is not None:
+                    args, kwargs = _call_inputs(call)
+                    parsed = ParsedAssert(args, kwargs, tolerance=tolerance)
+                    try:
+                        parsed.expected, parsed.has_expected = constant(other), True
+                    except NotConstant:
+                        pass
+                    return parsed
+        if isinstance(op, (ast.Eq, ast.Is)):
+            for side, other in ((left, right), (right, left)):
+                call, mode, tolerance = _unwrap(side, name)
+                if call is not None and not _uses(other, name):
+                    args, kwargs = _call_inputs(call)
+                    parsed = ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance)
+                    try:
+                        parsed.expected, parsed.has_expected = constant(other), True
+                    except NotConstant:
+                        pass
+                    return parsed
+        if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
+            call = _candidate_call(left, name)
+            if call is not None:
+                args, kwargs = _call_inputs(call)
+                return ParsedAssert(args, kwargs)
+    if isinstance(test, ast.Call) and isinstance(test.func, (ast.Attribute, ast.Name)) \
+            and (test.func.attr if isinstance(test.func, ast.Attribute) else test.func.id) == "isclose" \
+            and len(test.args) >= 2:
+        for side, other in ((test.args[0], test.args[1]), (test.args[1], test.args[0])):
+            call = _candidate_call(side, name)
+            if call is not None:
+                args, kwargs = _call_inputs(call)
+                tolerances = [constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")]
+                parsed = ParsedAssert(args, kwargs, tolerance=max(tolerances) if tolerances else 1e-9)
+                try:
+                    parsed.expected, parsed.has_expected = constant(other), True
+                except NotConstant:
+                    pass
+                return parsed
+    raise NotConstant("not a recognised comparison with a candidate call")
+
+
+def parse_check(test_code: str, function: str = "check") -> ParsedCheck:
+    """Every convertible assert in `check(candidate)`, and why the others are not."""
+    result = ParsedCheck()
+    try:
+        tree = ast.parse(test_code)
+    except SyntaxError as exc:
+        result.error = f"the test code does not parse (line {exc.lineno}: {exc.msg})"
+        return result
+    check = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function), None)
+    if check is None or not check.args.args:
+        result.error = f"the test code defines no {function}(candidate) function"
+        return result
+    name = check.args.args[0].arg
+    for stmt in check.body:
+        if not _uses(stmt, name):
+            continue  # `assert True`, imports, prints: no candidate, nothing to convert
+        where = f"line {stmt.lineno}"
+        if not isinstance(stmt, ast.Assert):
+            kind = type(stmt).__name__.lower()
+            count = sum(isinstance(n, ast.Assert) for n in ast.walk(stmt))
+            result.unconvertible.append(f"{where}: `{kind}` statement using the candidate"
+                                        + (f" ({count} assert(s) inside)" if count else ""))
+            continue
+        try:
+            parsed = _read_assert(stmt.test, name)
+        except NotConstant as exc:
+            result.unconvertible.append(f"{where}: {exc}: {ast.unparse(stmt.test)[:100]}")
+            continue
+        parsed.line = stmt.lineno
+        parsed.text = ast.unparse(stmt.test)[:200]
+        result.asserts.append(parsed)
+    return result

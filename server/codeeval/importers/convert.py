@@ -1,0 +1,376 @@
+"""HumanEval / EvalPlus records -> problem files.
+
+For each record: the reference is `prompt + canonical_solution`; the test
+inputs come from the original `check` code's asserts (HumanEval) or from
+`base_input` (EvalPlus, falling back to the asserts); every expected output
+is computed by running the reference in the sandbox (a literal in an assert
+is checked against it). EvalPlus's `contract` becomes preconditions and
+`atol` the float tolerance. A record that cannot be converted is reported
+with the reason, and a converted one with anything it lost along the way.
+"""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from ..errors import CodeevalError
+from ..generation.values import has_float
+from ..sandbox import Limits, Opaque, Record, Session, default_launcher
+from ..spec.loader import problem_from_text
+from ..spec.yaml_source import read_text
+from .asserts import ParsedAssert, parse_check
+from .contracts import ContractError, contract_preconditions
+from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
+
+KINDS = ("humaneval", "evalplus")
+CALL_TIMEOUT_S = 2.0
+MAX_INT_BITS = 14_000  # about 4200 decimal digits
+FLOAT_TOLERANCE_DEFAULT = 1e-7  # EvalPlus compares floats with a relative tolerance of 1e-7 when atol is 0
+SPECIAL_JUDGES = {
+    "HumanEval/32": "EvalPlus accepts any root (it checks poly(xs, result) is within atol of 0); codeeval compares "
+                    "with the reference's root, so a correct solution that finds another root fails",
+}
+
+
+class ImportFileError(CodeevalError):
+    """The input file cannot be read as JSONL records."""
+
+
+class ConversionError(Exception):
+    """One record cannot be converted; the message is the reason."""
+
+
+@dataclass
+class Converted:
+    task_id: str
+    path: str
+    tests: int
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    kind: str
+    source: str
+    converted: list[Converted] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (task_id, reason)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "source": self.source, "converted": len(self.converted),
+                "failed": len(self.failed), "total": len(self.converted) + len(self.failed),
+                "problems": [{"task_id": c.task_id, "path": c.path, "tests": c.tests, "warnings": c.warnings}
+                             for c in self.converted],
+                "failures": [{"task_id": t, "reason": r} for t, r in self.failed]}
+
+
+def read_records(path: str | Path) -> list[dict]:
+    """JSONL or gzipped JSONL records; a malformed line is an error naming its line."""
+    path = str(path)
+    if path.endswith(".gz"):
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            raise ImportFileError("file not found", path) from None
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise ImportFileError(f"cannot read gzipped JSONL: {exc}", path) from None
+    else:
+        text = read_text(path, error=ImportFileError)
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ImportFileError(f"not JSON: {exc.msg}", path, number) from None
+        if not isinstance(record, dict):
+            raise ImportFileError("each line must be a JSON object", path, number)
+        records.append(record)
+    return records
+
+
+def _field(record: dict, name: str) -> str:
+    value = record.get(name)
+    if not isinstance(value, str):
+        raise ConversionError(f"missing or non-string field `{name}`")
+    return value
+
+
+def _entry_function(tree: ast.Module, entry_point: str) -> ast.FunctionDef:
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry_point]
+    if not found:
+        raise ConversionError(f"the reference does not define {entry_point}() at module level")
+    return found[-1]
+
+
+def summary_of(function: ast.FunctionDef, task_id: str) -> str:
+    doc = ast.get_docstring(function) or ""
+    for line in doc.splitlines():
+        line = line.strip()
+        if line and not line.startswith(">>>"):
+            return line if len(line) <= 150 else line[:147] + "..."
+    return f"{function.name} ({task_id})"
+
+
+@dataclass
+class _Input:
+    args: list
+    kwargs: dict
+    source: str  # where it came from, for messages
+    check: ParsedAssert | None = None
+
+
+def _writable(value: Any, depth: int = 0) -> bool:
+    if depth > 200:
+        return False
+    if isinstance(value, (Opaque, Record)):
+        return False
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        return False  # beyond Python's int <-> str digit limit: YAML could neither write nor read it
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return all(_writable(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(_writable(k, depth + 1) and _writable(v, depth + 1) for k, v in value.items())
+    return value is None or isinstance(value, (bool, int, float, str, bytes, bytearray, complex))
+
+
+def _close(actual: Any, expected: Any, tolerance: float | None, mode: str | None = None) -> bool:
+    from ..compare import outputs_match
+    from ..spec.model import Compare
+
+    return outputs_match(actual, expected, Compare(mode=mode or "exact", float_tolerance=tolerance))
+
+
+class Converter:
+    """Converts records one by one, running each reference in its own sandboxed session."""
+
+    def __init__(self, kind: str, launcher=None, timeout_s: float = CALL_TIMEOUT_S):
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind {kind!r}")
+        self.kind = kind
+        self.launcher = launcher or default_launcher()
+        self.timeout_s = timeout_s
+
+    def convert(self, record: dict) -> tuple[dict, list[str]]:
+        """(problem mapping ready to dump, warnings); raises ConversionError."""
+        task_id = _field(record, "task_id")
+        entry_point = _field(record, "entry_point")
+        prompt = _field(record, "prompt")
+        reference = prompt + _field(record, "canonical_solution")
+        warnings: list[str] = []
+        try:
+            tree = ast.parse(reference)
+        except SyntaxError as exc:
+            raise ConversionError(f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})") from None
+        function = _entry_function(tree, entry_point)
+        params = [a.arg for a in function.args.posonlyargs + function.args.args + function.args.kwonlyargs]
+        preconditions: list[str] = []
+        if self.kind == "evalplus" and record.get("contract"):
+            try:
+                preconditions, helper = contract_preconditions(record["contract"], entry_point, params)
+            except ContractError as exc:
+                raise ConversionError(str(exc)) from None
+            reference += helper
+        inputs, tolerance, mode = self._inputs(record, warnings)
+        if not inputs:
+            raise ConversionError("no test input could be read")
+        tests, float_outputs = self._tests(reference, entry_point, task_id, inputs, warnings)
+        if not tests:
+            raise ConversionError("the reference produced no usable expected output: " + "; ".join(warnings[-3:]))
+        atol = record.get("atol")
+        if isinstance(atol, (int, float)) and not isinstance(atol, bool) and atol > 0:
+            tolerance = max(tolerance or 0.0, float(atol))
+        if tolerance is None and float_outputs:
+            tolerance = FLOAT_TOLERANCE_DEFAULT
+        if task_id in SPECIAL_JUDGES:
+            warnings.append(SPECIAL_JUDGES[task_id])
+        problem: dict[str, Any] = {
+            "format": 1,
+            "name": task_id,
+            "summary": summary_of(function, task_id),
+            "entry_point": entry_point,
+            "prompt": prompt,
+            "reference": reference,
+        }
+        compare: dict[str, Any] = {}
+        if mode:
+            compare["mode"] = mode
+        if tolerance is not None:
+            compare["float_tolerance"] = tolerance
+        if compare:
+            problem["compare"] = compare
+        problem["tests"] = tests
+        if preconditions:
+            problem["edge_cases"] = {"generate": {"preconditions": preconditions}}
+        return problem, warnings
+
+    # -- inputs ---------------------------------------------------------------------------
+    def _inputs(self, record: dict, warnings: list[str]) -> tuple[list[_Input], float | None, str | None]:
+        base = record.get("base_input")
+        if self.kind == "evalplus" and isinstance(base, list) and base:
+            inputs = []
+            for index, item in enumerate(base):
+                if isinstance(item, list):
+                    inputs.append(_Input(list(item), {}, f"base_input[{index}]"))
+                else:
+                    warnings.append(f"base_input[{index}] is not a list of arguments; skipped")
+            return inputs, None, None
+        test_code = record.get("test")
+        if not isinstance(test_code, str):
+            raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
+        parsed = parse_check(test_code)
+        if parsed.error:
+            raise ConversionError(parsed.error)
+        if parsed.unconvertible:
+            shown = "; ".join(parsed.unconvertible[:3])
+            more = f" (+{len(parsed.unconvertible) - 3} more)" if len(parsed.unconvertible) > 3 else ""
+            message = f"{len(parsed.unconvertible)} test statement(s) could not be converted: {shown}{more}"
+            if not parsed.asserts:
+                raise ConversionError(message)
+            warnings.append(message)
+        tolerances = [a.tolerance for a in parsed.asserts if a.tolerance is not None]
+        inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
+        modes = {a.mode for a in parsed.asserts}
+        mode = None
+        if len(modes) == 1 and None not in modes:
+            mode = modes.pop()
+        elif len(modes - {None}) >= 1:
+            warnings.append(f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
+                            "the problem compares exactly")
+        return inputs, (max(tolerances) if tolerances else None), mode
+
+    # -- expected outputs ---------------------------------------------------------------------
+    def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input],
+               warnings: list[str]) -> tuple[list[dict], bool]:
+        limits = Limits(time_per_call_s=self.timeout_s, memory_mb=1024, cpu_s=600)
+        tests: list[dict] = []
+        seen: set[str] = set()
+        float_outputs = False
+        with Session(reference, entry_point, f"{task_id}#reference", limits, self.launcher) as session:
+            loaded = session.load()
+            if not loaded.ok:
+                raise ConversionError(f"the reference does not load: {loaded.describe()}")
+            for item in inputs:
+                key = repr((item.args, sorted(item.kwargs.items())))
+                if key in seen:
+                    continue
+                seen.add(key)
+                outcome = session.call(item.args, item.kwargs, timeout=self.timeout_s)
+                case: dict[str, Any] = {"args": flow(item.args)}
+                if item.kwargs:
+                    case["kwargs"] = flow(item.kwargs)
+                if outcome.status == "raised":
+                    if item.check is not None:
+                        warnings.append(f"{item.source}: the reference raised {outcome.exc_type}; test dropped")
+                        continue
+                    case["raises"] = outcome.exc_type
+                    warnings.append(f"{item.source}: the reference raises {outcome.exc_type} (kept as `raises`)")
+                    tests.append(case)
+                    continue
+                if outcome.status != "returned":
+                    warnings.append(f"{item.source}: the reference {outcome.describe()[:120]}; test dropped")
+                    continue
+                value = outcome.value
+                if not _writable(value):
+                    warnings.append(f"{item.source}: the reference returned {str(value)[:80]}, which a problem file "
+                                    "cannot hold; test dropped")
+                    continue
+                problem = self._disagreement(item.check, value)
+                if problem:
+                    warnings.append(f"{item.source}: {problem}; test dropped")
+                    continue
+                float_outputs = float_outputs or has_float(value)
+                case["expected"] = flow(value)
+                tests.append(case)
+        return tests, float_outputs
+
+    @staticmethod
+    def _disagreement(check: ParsedAssert | None, value: Any) -> str | None:
+        """Why the reference's output contradicts the original assert, or None."""
+        if check is None:
+            return None
+        if check.truthy is not None and bool(value) != check.truthy:
+            return f"the assert expects a {'truthy' if check.truthy else 'falsy'} result, the reference gave {value!r}"
+        if check.has_expected and not _close(value, check.expected, check.tolerance, check.mode):
+            if isinstance(check.expected, bool) or isinstance(value, bool):
+                if check.expected == value:  # `== True` on a 1, say: Python's == accepted it
+                    return None
+            return f"the assert expects {check.expected!r}, the reference gave {str(value)[:80]}"
+        return None
+
+
+def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
+    """Dump, then load back through the real loader and check every value survived the trip."""
+    text = dump_problem(problem)
+    path = output / f"{file_stem}.yaml"
+    loaded = problem_from_text(text, str(path))
+    for index, (written, read) in enumerate(zip(problem["tests"], loaded.tests)):
+        args = written["args"].value if hasattr(written["args"], "value") else written["args"]
+        if not same_value(list(args), list(read.args)):
+            raise ConversionError(f"tests[{index}].args did not survive the YAML round trip")
+        if "expected" in written:
+            expected = written["expected"].value if hasattr(written["expected"], "value") else written["expected"]
+            if not same_value(expected, read.expected) and not _nan_equal(expected, read.expected):
+                raise ConversionError(f"tests[{index}].expected did not survive the YAML round trip")
+    output.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _nan_equal(a: Any, b: Any) -> bool:
+    return isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)
+
+
+def import_records(kind: str, records: Iterable[dict], output: str | Path, source: str = "", launcher=None,
+                   progress: Callable[[str, str], None] | None = None) -> ImportReport:
+    """Convert every record; each failure is reported with its task id and reason."""
+    output = Path(output)
+    converter = Converter(kind, launcher)
+    report = ImportReport(kind, source)
+    used: set[str] = set()
+    for index, record in enumerate(records):
+        task_id = record.get("task_id") if isinstance(record.get("task_id"), str) else f"record {index + 1}"
+        try:
+            problem, warnings = converter.convert(record)
+            stem = safe_name(task_id)
+            while stem in used:
+                stem += "_"
+            used.add(stem)
+            path = write_problem(problem, output, stem)
+        except ConversionError as exc:
+            report.failed.append((task_id, str(exc)))
+            if progress:
+                progress(task_id, f"failed: {exc}")
+            continue
+        except (UnwritableValue, CodeevalError) as exc:
+            message = exc.location_message() if isinstance(exc, CodeevalError) else str(exc)
+            report.failed.append((task_id, f"the converted problem is not valid: {message}"))
+            if progress:
+                progress(task_id, f"failed: {message}")
+            continue
+        report.converted.append(Converted(task_id, str(path), len(problem["tests"]), warnings))
+        if progress:
+            progress(task_id, f"ok -> {path}" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+    return report
+
+
+def safe_name(name: str) -> str:
+    """A task id as a file name, the way the runner maps problem names to folders: `HumanEval/0` -> `HumanEval_0`."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
+
+
+def select(records: list[dict], tasks: list[str] | None = None, limit: int | None = None) -> list[dict]:
+    if tasks:
+        wanted = set(tasks)
+        records = [r for r in records if r.get("task_id") in wanted]
+    if limit is not None:
+        records = records[:limit]
+    return records

@@ -1,0 +1,123 @@
+"""`codeeval import` on the real HumanEval / HumanEval+ files (skipped when ../shared/data is absent)."""
+
+import gzip
+import json
+
+import pytest
+
+from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source
+from codeeval.importers import import_file, import_records
+from codeeval.runner import collect_samples, load_problems
+from codeeval.spec import load_problem
+from codeeval.validation import validate_problem
+from tests.conftest import SHARED_DATA, run_cli
+
+HUMANEVAL = SHARED_DATA / "humaneval" / "HumanEval.jsonl.gz"
+EXAMPLE_PROBLEM = SHARED_DATA / "humaneval" / "example_problem.jsonl"
+EXAMPLE_SAMPLES = SHARED_DATA / "humaneval" / "example_samples.jsonl"
+PLUS = SHARED_DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
+
+needs_humaneval = pytest.mark.skipif(not HUMANEVAL.exists(), reason=f"HumanEval data not found at {HUMANEVAL}")
+needs_plus = pytest.mark.skipif(not PLUS.exists(), reason=f"HumanEval+ data not found at {PLUS}")
+needs_examples = pytest.mark.skipif(not EXAMPLE_PROBLEM.exists() or not EXAMPLE_SAMPLES.exists(),
+                                    reason="HumanEval example files not found in ../shared/data/humaneval")
+
+PLUS_TASKS = ["HumanEval/0", "HumanEval/1", "HumanEval/32", "HumanEval/53", "HumanEval/99"]
+
+
+def plus_records(tasks):
+    with gzip.open(PLUS, "rt", encoding="utf-8") as handle:
+        return {r["task_id"]: r for r in map(json.loads, handle) if r["task_id"] in tasks}
+
+
+@needs_plus
+def test_evalplus_records_become_valid_problems_whose_canonical_solution_scores_100(tmp_path):
+    report = import_file("evalplus", PLUS, tmp_path, tasks=PLUS_TASKS)
+    assert report.failed == [] and len(report.converted) == len(PLUS_TASKS)
+    problems = {c.task_id: load_problem(c.path) for c in report.converted}
+    zero = problems["HumanEval/0"]
+    assert zero.entry_point == "has_close_elements" and zero.prompt.startswith("from typing import List")
+    assert len(zero.tests) == 7 and zero.tests[0].expected is True
+    assert zero.edge_cases.generate.preconditions[0] == "isinstance(threshold, float) and threshold > 0"
+    assert problems["HumanEval/32"].compare.float_tolerance == 0.0001  # atol
+    assert any("any root" in w for c in report.converted if c.task_id == "HumanEval/32" for w in c.warnings)
+    paren = problems["HumanEval/1"]  # a contract with a loop: a helper appended to the reference
+    assert paren.edge_cases.generate.preconditions == ["_codeeval_contract_separate_paren_groups(paren_string)"]
+    assert "def _codeeval_contract_separate_paren_groups(paren_string):" in paren.reference
+    for name in ("HumanEval/1", "HumanEval/99"):
+        assert validate_problem(problems[name]) == []
+    records = plus_records(PLUS_TASKS)
+    for name in ("HumanEval/1", "HumanEval/99"):
+        canonical = records[name]["prompt"] + records[name]["canonical_solution"]
+        with ProblemContext(problems[name], EvaluationOptions(skip=("code_quality", "performance"))) as context:
+            result = evaluate_source(canonical, "canonical.py", context)
+        assert result.dimensions["correctness"].score == 100
+        edge = result.dimensions["edge_cases"]
+        assert edge.applicable and edge.score == 100 and edge.details["generation"]["judged"] >= 100, edge.summary
+    report_json = report.to_dict()
+    assert report_json["converted"] == len(PLUS_TASKS) and report_json["failed"] == 0
+
+
+@needs_humaneval
+def test_humaneval_tests_come_from_the_check_asserts_and_failures_are_named(tmp_path):
+    report = import_file("humaneval", HUMANEVAL, tmp_path,
+                         tasks=["HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"])
+    converted = {c.task_id: c for c in report.converted}
+    failed = dict(report.failed)
+    assert set(converted) == {"HumanEval/2", "HumanEval/33", "HumanEval/53"}
+    assert "HumanEval/38" in failed and "`for` statement using the candidate" in failed["HumanEval/38"]
+    assert any("could not be converted" in w for w in converted["HumanEval/53"].warnings)  # its random loop
+    truncate = load_problem(converted["HumanEval/2"].path)
+    assert [c.args for c in truncate.tests] == [[3.5], [1.33], [123.456]]
+    assert truncate.compare.float_tolerance == 1e-6  # from `abs(candidate(x) - v) < 1e-6`
+    sort_third = load_problem(converted["HumanEval/33"].path)  # tuple(candidate(...)) == tuple(...)
+    assert len(sort_third.tests) == 7 and isinstance(sort_third.tests[0].expected, list)
+
+
+def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):
+    records = [
+        {"task_id": "t/ok", "prompt": "def f(x: int) -> int:\n", "canonical_solution": "    return x + 1\n",
+         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+        {"task_id": "t/syntax", "prompt": "def f(x):\n", "canonical_solution": "    return (\n", "entry_point": "f",
+         "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+        {"task_id": "t/missing", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f"},
+        {"task_id": "t/wrong", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
+         "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+        {"task_id": "t/object", "prompt": "def f(x):\n", "canonical_solution": "    return object()\n",
+         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1)\n"},
+        {"task_id": "t/entry", "prompt": "def g(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
+         "test": "def check(candidate):\n    assert candidate(1) == 1\n"},
+        {"prompt": "no task id"},
+    ]
+    report = import_records("humaneval", records, tmp_path)
+    assert [c.task_id for c in report.converted] == ["t/ok"]
+    failed = dict(report.failed)
+    assert "does not parse" in failed["t/syntax"]
+    assert "no `test` code" in failed["t/missing"]
+    assert "the assert expects 2, the reference gave 1" in failed["t/wrong"]
+    assert "cannot hold" in failed["t/object"]
+    assert "does not define f()" in failed["t/entry"]
+    assert "missing or non-string field `task_id`" in failed["record 7"]
+    assert (tmp_path / "t_ok.yaml").exists() and not (tmp_path / "t_syntax.yaml").exists()
+
+
+@needs_examples
+def test_import_command_and_samples_with_completions(tmp_path):
+    out = tmp_path / "problems"
+    done = run_cli("import", "humaneval", str(EXAMPLE_PROBLEM), "--output", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "converted 1 of 1 problems" in done.stderr
+    assert json.loads((out / "import-report.json").read_text())["converted"] == 1
+    problems, errors = load_problems(out)
+    assert errors == [] and list(problems) == ["test/0"]
+    collected = collect_samples(problems, EXAMPLE_SAMPLES)
+    assert len(collected.submissions) == 6 and collected.warnings == []
+    assert collected.submissions[0].source.startswith("def return1():\n")  # the completion follows the prompt
+    results = tmp_path / "results"
+    ran = run_cli("run", str(out), "--samples", str(EXAMPLE_SAMPLES), "--output", str(results), "-q")
+    assert ran.returncode == 0, ran.stderr
+    board = json.loads((results / "leaderboard.json").read_text())
+    scores = sorted(r["dimensions"]["correctness"] for r in board["results"])
+    assert scores == [0, 0, 0, 100, 100, 100]  # rm -rf, sleep(10) and input() fail; the three `return 1` pass
+    bad = run_cli("import", "humaneval", str(tmp_path / "absent.jsonl"), "--output", str(out))
+    assert bad.returncode == 2 and "file not found" in bad.stderr
