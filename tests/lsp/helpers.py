@@ -43,15 +43,18 @@ def save_doc(client: LanguageClient, uri: str) -> None:
         text_document=types.TextDocumentIdentifier(uri=uri)))
 
 
-async def next_diagnostics(client: LanguageClient, uri: str, timeout: float = 20) -> types.PublishDiagnosticsParams:
-    """The next publishDiagnostics for `uri` that this test has not consumed yet."""
+async def next_diagnostics(client: LanguageClient, uri: str, timeout: float = 20,
+                           version: int | None = None) -> types.PublishDiagnosticsParams:
+    """The next publishDiagnostics for `uri` that this test has not consumed yet (of `version`, if given:
+    a configuration change can republish an earlier version first)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         start = client.consumed.get(uri, 0)
         for index in range(start, len(client.published)):
-            if client.published[index].uri == uri:
+            published = client.published[index]
+            if published.uri == uri and version in (None, published.version):
                 client.consumed[uri] = index + 1
-                return client.published[index]
+                return published
         client.consumed[uri] = len(client.published)  # nothing for `uri` in what was just scanned
         if asyncio.get_running_loop().time() > deadline:
             raise asyncio.TimeoutError(f"no diagnostics for {uri} within {timeout} s")

@@ -96,7 +96,7 @@ async def test_on_type_mode_analyses_after_a_pause(fresh_client: LanguageClient,
     await next_diagnostics(fresh_client, uri)
     fixed = '"""Adding."""\n\n\ndef add(a: int, b: int) -> int:\n    """Add two numbers."""\n    return a + b\n'
     change_doc(fresh_client, uri, 2, fixed)  # no save
-    published = await next_diagnostics(fresh_client, uri)
+    published = await next_diagnostics(fresh_client, uri, version=2)
     assert (published.version, list(published.diagnostics)) == (2, [])
 
 
