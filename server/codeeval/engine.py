@@ -30,6 +30,7 @@ class EvaluationOptions:
     require_isolation: str | None = None  # "strict": refuse to run with any isolation layer missing
     launcher: Any = None
     skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
+    deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
     extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions
 
 
@@ -65,7 +66,9 @@ def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
 def check_isolation(isolation: dict, required: str | None) -> None:
     if required == "strict" and isolation.get("missing"):
         missing = ", ".join(isolation["missing"])
-        raise IsolationError(f"--require-isolation=strict, but these isolation layers are missing: {missing}")
+        why = "; ".join(isolation.get("warnings") or [])
+        raise IsolationError(f"--require-isolation=strict: refusing to run solutions, these isolation layers are "
+                             f"missing: {missing}" + (f" ({why})" if why else "") + "; see docs/security.md")
 
 
 def read_solution(path: str | Path) -> str:
@@ -149,7 +152,8 @@ def _timed(problem: Problem, candidate: Session, context: ProblemContext, deadli
         loaded = reference.load()
         if not loaded.ok:
             return DimensionResult.not_applicable("performance", f"the reference did not load: {loaded.describe()}")
-        return performance.evaluate(problem, candidate, reference, deadline)
+        return performance.evaluate(problem, candidate, reference, deadline,
+                                    performance.Settings.from_options(context.options))
 
 
 def quality_result(source: str, problem: Problem, label: str) -> DimensionResult:

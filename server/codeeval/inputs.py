@@ -64,9 +64,8 @@ def range_list(rng: random.Random, n: int) -> list[int]:
     return list(range(_count(n)))
 
 
-def graph(rng: random.Random, n: int, degree: int = 3) -> dict[int, list[int]]:
-    """A random connected undirected graph: a random spanning tree plus extra edges."""
-    n = _count(n)
+def _connected_edges(rng: random.Random, n: int, degree: int) -> set[tuple[int, int]]:
+    """Edges (a < b) of a random connected graph: a random spanning tree, then extra random edges."""
     edges: set[tuple[int, int]] = set()
     for node in range(1, n):
         other = rng.randrange(node)
@@ -76,8 +75,14 @@ def graph(rng: random.Random, n: int, degree: int = 3) -> dict[int, list[int]]:
         a, b = rng.randrange(n), rng.randrange(n)
         if a != b:
             edges.add((min(a, b), max(a, b)))
+    return edges
+
+
+def graph(rng: random.Random, n: int, degree: int = 3) -> dict[int, list[int]]:
+    """A random connected undirected graph: a random spanning tree plus extra edges."""
+    n = _count(n)
     adjacency: dict[int, list[int]] = {node: [] for node in range(n)}
-    for a, b in sorted(edges):
+    for a, b in sorted(_connected_edges(rng, n, degree)):
         adjacency[a].append(b)
         adjacency[b].append(a)
     return adjacency
@@ -91,10 +96,136 @@ def method_calls(rng: random.Random, n: int, keys: int = 1000, **arities: int) -
     return [[m, *[rng.randrange(keys) for _ in range(arities[m])]] for m in (rng.choice(methods) for _ in range(_count(n)))]
 
 
+# -- more shapes of input -------------------------------------------------------------
+
+def _atom(value: Any, what: str) -> Any:
+    if not isinstance(value, (int, float, str, bool, type(None))):
+        raise InputExpressionError(f"{what} must be a number, a string, a bool or None")
+    return value
+
+
+def distinct_ints(rng: random.Random, n: int, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+    """`n` different random ints in [lo, hi], in random order."""
+    if hi - lo + 1 < _count(n):
+        raise InputExpressionError(f"distinct_ints: [{lo}, {hi}] holds fewer than {n} ints")
+    return rng.sample(range(lo, hi + 1), n)
+
+
+def permutation(rng: random.Random, n: int) -> list[int]:
+    """0..n-1 in random order."""
+    values = list(range(_count(n)))
+    rng.shuffle(values)
+    return values
+
+
+def nearly_sorted_ints(rng: random.Random, n: int, swaps: int | None = None, lo: int = -10**6,
+                       hi: int = 10**6) -> list[int]:
+    """Sorted ints with a few neighbours swapped (default n // 100 swaps)."""
+    values = sorted(ints(rng, n, lo, hi))
+    for _ in range(max(1, n // 100) if swaps is None else _count(swaps)):
+        if n > 1:
+            i = rng.randrange(n - 1)
+            values[i], values[i + 1] = values[i + 1], values[i]
+    return values
+
+
+def few_unique_ints(rng: random.Random, n: int, k: int = 10, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+    """`n` ints drawn from only `k` different values: many duplicates."""
+    pool = [rng.randint(lo, hi) for _ in range(max(1, _count(k)))]
+    return [rng.choice(pool) for _ in range(_count(n))]
+
+
+def repeat(rng: random.Random, value: Any, n: int) -> list:
+    """`n` copies of one number or string."""
+    return [_atom(value, "repeat's value")] * _count(n)
+
+
+def sorted_floats(rng: random.Random, n: int, lo: float = -1e6, hi: float = 1e6) -> list[float]:
+    return sorted(floats(rng, n, lo, hi))
+
+
+def strings(rng: random.Random, n: int, length: int = 5, alphabet: str = LOWERCASE) -> list[str]:
+    """`n` random strings of `length` characters from `alphabet`."""
+    return [string(rng, length, alphabet) for _ in range(_count(n))]
+
+
+def text(rng: random.Random, n: int, length: int = 5) -> str:
+    """`n` random lowercase words of `length` letters joined by single spaces."""
+    return " ".join(words(rng, n, length))
+
+
+def matrix(rng: random.Random, rows: int, cols: int, lo: int = 0, hi: int = 9) -> list[list[int]]:
+    """A `rows` x `cols` list of lists of random ints."""
+    _count(_count(rows) * _count(cols))
+    return [ints(rng, cols, lo, hi) for _ in range(rows)]
+
+
+def points(rng: random.Random, n: int, lo: int = -1000, hi: int = 1000) -> list[tuple[int, int]]:
+    """`n` random (x, y) integer points."""
+    return [(rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(_count(n))]
+
+
+def intervals(rng: random.Random, n: int, lo: int = 0, hi: int = 10**6, max_length: int = 1000) -> list[list[int]]:
+    """`n` random [start, end] pairs with start <= end <= start + max_length."""
+    out = []
+    for _ in range(_count(n)):
+        start = rng.randint(lo, hi)
+        out.append([start, start + rng.randint(0, max_length)])
+    return out
+
+
+def tree(rng: random.Random, n: int) -> dict[int, list[int]]:
+    """Adjacency of a random tree on nodes 0..n-1 (each node hangs from an earlier one)."""
+    return graph(rng, n, degree=0)
+
+
+def edge_list(rng: random.Random, n: int, degree: int = 3) -> list[tuple[int, int]]:
+    """The edges (a, b), a < b, of a random connected graph on 0..n-1, in random order."""
+    edges = sorted(_connected_edges(rng, _count(n), degree))
+    rng.shuffle(edges)
+    return edges
+
+
+def weighted_graph(rng: random.Random, n: int, degree: int = 3, lo: int = 1,
+                   hi: int = 100) -> dict[int, list[tuple[int, int]]]:
+    """A random connected undirected graph whose adjacency lists hold (neighbour, weight) pairs."""
+    n = _count(n)
+    adjacency: dict[int, list[tuple[int, int]]] = {node: [] for node in range(n)}
+    for a, b in sorted(_connected_edges(rng, n, degree)):
+        weight = rng.randint(lo, hi)
+        adjacency[a].append((b, weight))
+        adjacency[b].append((a, weight))
+    return adjacency
+
+
+def dag(rng: random.Random, n: int, degree: int = 2) -> dict[int, list[int]]:
+    """A random directed acyclic graph: every edge goes from a smaller node to a larger one."""
+    n = _count(n)
+    successors: dict[int, list[int]] = {node: [] for node in range(n)}
+    for node in range(n - 1):
+        targets = {rng.randrange(node + 1, n) for _ in range(degree)}
+        successors[node] = sorted(targets)
+    return successors
+
+
+def grid(rng: random.Random, rows: int, cols: int, walls: float = 0.2) -> list[str]:
+    """Rows of '.' (open) and '#' (wall); the top-left and bottom-right cells are always open."""
+    _count(_count(rows) * _count(cols))
+    cells = [["#" if rng.random() < walls else "." for _ in range(cols)] for _ in range(rows)]
+    if rows and cols:
+        cells[0][0] = cells[-1][-1] = "."
+    return ["".join(row) for row in cells]
+
+
 GENERATORS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (ints, sorted_ints, reversed_ints, floats, string, words, range_list, graph, method_calls)
+    f.__name__: f for f in (ints, sorted_ints, reversed_ints, floats, string, words, range_list, graph, method_calls,
+                            distinct_ints, permutation, nearly_sorted_ints, few_unique_ints, repeat, sorted_floats,
+                            strings, text, matrix, points, intervals, tree, edge_list, weighted_graph, dag, grid)
 }
+# Pure functions of numbers, for sizes such as `max(1, n // 10)`.
+HELPERS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 WRAPPERS = ("args", "kwargs", "calls")
+CALLABLE_NAMES = frozenset(GENERATORS) | frozenset(HELPERS) | frozenset(WRAPPERS)
 
 _BINARY = {
     ast.Add: lambda a, b: a + b,
@@ -135,13 +266,13 @@ class InputExpression:
                 if not isinstance(child.func, ast.Name):
                     raise InputExpressionError(f"column {child.col_offset + 1}: only plain function names can be called")
                 name = child.func.id
-                if name not in GENERATORS and name not in WRAPPERS:
+                if name not in CALLABLE_NAMES:
                     known = ", ".join(sorted(GENERATORS))
                     raise InputExpressionError(f"column {child.col_offset + 1}: unknown generator {name!r} (known: {known})")
                 if any(k.arg is None for k in child.keywords):
                     raise InputExpressionError("`**` is not allowed")
             elif isinstance(child, ast.Name):
-                if child.id != "n" and child.id not in GENERATORS and child.id not in WRAPPERS:
+                if child.id != "n" and child.id not in CALLABLE_NAMES:
                     raise InputExpressionError(f"column {child.col_offset + 1}: unknown name {child.id!r} (only `n`)")
             elif isinstance(child, ast.BinOp):
                 if type(child.op) not in _BINARY:
@@ -157,8 +288,10 @@ class InputExpression:
                 raise InputExpressionError(
                     f"column {getattr(child, 'col_offset', 0) + 1}: {type(child).__name__} is not allowed")
 
-    def build(self, n: int, seed: int = 0) -> BuiltInput:
-        rng = random.Random(f"{seed}:{n}:{self.text}")
+    def build(self, n: int, seed: int = 0, variant: int = 0) -> BuiltInput:
+        """The case for size `n`; each `variant` is another input of the same size drawn from the same seed."""
+        key = f"{seed}:{n}:{self.text}" + (f":{variant}" if variant else "")
+        rng = random.Random(key)
         wrapper = self.tree.func.id
         values = [self._value(a, n, rng) for a in self.tree.args]
         keywords = {k.arg: self._value(k.value, n, rng) for k in self.tree.keywords}
@@ -203,8 +336,19 @@ class InputExpression:
                 raise InputExpressionError(f"{name}(...) may only appear at the top")
             args = [self._value(a, n, rng) for a in node.args]
             kwargs = {k.arg: self._value(k.value, n, rng) for k in node.keywords}
+            if name in HELPERS:
+                return _helper(name, args, kwargs)
             try:
                 return GENERATORS[name](rng, *args, **kwargs)
             except TypeError as exc:
                 raise InputExpressionError(f"{name}: {exc}") from None
         raise InputExpressionError(f"{type(node).__name__} is not allowed")
+
+
+def _helper(name: str, args: list, kwargs: dict) -> Any:
+    if kwargs or not args or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in args):
+        raise InputExpressionError(f"{name}(...) takes numbers only")
+    try:
+        return HELPERS[name](*args)
+    except TypeError as exc:
+        raise InputExpressionError(f"{name}: {exc}") from None

@@ -1,19 +1,21 @@
-"""Run-length encoding that peels one run at a time off the front of the string."""
+"""Run-length encoding that rebuilds its result list for every new run."""
 
 
 def run_length_encode(text: str) -> list[tuple[str, int]]:
     """Return the (character, length) runs of `text`.
 
-    Each step strips the leading run with `str.lstrip` and records how much
-    shorter the string became. Raises TypeError for non-strings.
+    Each finished run is added with `runs = runs + [...]`, which copies every
+    run found so far. Raises TypeError for non-strings.
     """
     if not isinstance(text, str):
         raise TypeError("text must be a string")
     runs: list[tuple[str, int]] = []
-    rest = text
-    while rest:
-        character = rest[0]
-        remainder = rest.lstrip(character)
-        runs.append((character, len(rest) - len(remainder)))
-        rest = remainder
+    index = 0
+    while index < len(text):
+        character = text[index]
+        end = index
+        while end < len(text) and text[end] == character:
+            end += 1
+        runs = runs + [(character, end - index)]
+        index = end
     return runs

@@ -15,10 +15,14 @@ def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory-mb", type=int, default=None, help="override the problem's memory limit")
     parser.add_argument("--skip", action="append", default=[], choices=DIMENSIONS, metavar="DIMENSION",
                         help="do not run a dimension (it is reported as not applicable); repeatable")
+    parser.add_argument("--deterministic", action="store_true",
+                        help="performance: count bytecode instructions instead of timing, for the same result "
+                             "on every run (cannot see work inside C builtins)")
 
 
 def evaluation_options(args: argparse.Namespace):
     from ..engine import EvaluationOptions
 
     return EvaluationOptions(require_isolation=args.require_isolation, time_per_call_s=args.time_per_call,
-                             memory_mb=args.memory_mb, skip=tuple(args.skip))
+                             memory_mb=args.memory_mb, skip=tuple(args.skip),
+                             deterministic=args.deterministic)

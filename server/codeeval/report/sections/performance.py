@@ -1,9 +1,21 @@
-"""Timing figures: per size, candidate and reference medians, ratio and its interval."""
+"""The performance section: time against n as a table and a chart, the classes, and any instability.
+
+The chart is an SVG embedded as a data: URI image, so the report stays one
+self-contained file that VS Code's Markdown preview shows as it is. GitHub
+does not display data: URI images; for a report meant for GitHub, call
+`write_plot` to save the SVG beside the report and pass its name to `render`
+as `plot_href`.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ...result import DimensionResult
 from ..text import cell, table
+from .plot import Series, data_uri, loglog_svg
+
+CANDIDATE_COLOR, REFERENCE_COLOR = "#d9480f", "#1864ab"
 
 
 def _seconds(value: float | None) -> str:
@@ -16,18 +28,135 @@ def _seconds(value: float | None) -> str:
     return f"{value:.2f} s"
 
 
-def render(result: DimensionResult) -> list[str]:
-    sizes = result.details.get("sizes") or []
-    if not sizes:
-        return []
+def _count(value: float | None) -> str:
+    if value is None:
+        return "-"
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= size:
+            return f"{value / size:.3g}{suffix}"
+    return f"{value:.0f}"
+
+
+def _fields(details: dict) -> tuple[str, str, object]:
+    """The per-size keys to show, and how: seconds, or instructions in deterministic mode."""
+    if details.get("clock") == "instructions":
+        return "candidate_instructions", "reference_instructions", _count
+    return "candidate_s", "reference_s", _seconds
+
+
+def _note(size: dict) -> str:
+    parts = [size.get("failure") or "", size.get("reference_failure") or ""]
+    if size.get("judged_on") == "wall":
+        parts.append("judged on wall time")
+    if size.get("unstable"):
+        parts.append("unstable")
+    parts += size.get("notes") or []
+    return cell("; ".join(p for p in parts if p), 200)
+
+
+def _rows(details: dict) -> list[list[object]]:
+    cand_key, ref_key, show = _fields(details)
     rows = []
-    for s in sizes:
+    for s in details.get("sizes") or []:
         ci = s.get("ci95")
-        rows.append([s["n"], _seconds(s.get("candidate_s")), _seconds(s.get("reference_s")),
-                     f"{s['ratio']:.2f}x" if s.get("ratio") is not None else "-",
-                     f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-", cell(s.get("failure") or "")])
-    clock = result.details.get("clock", "cpu")
-    lines = [table(["n", "candidate", "reference", "ratio", "95% CI", "note"], rows)]
-    lines.append(f"\nMedian {clock} time per call; tolerance {result.details.get('tolerance')}x. "
-                 "Points are lost only when the whole 95% interval lies above the tolerance.")
+        ratio = f"{s['ratio']:.2f}x" if s.get("ratio") is not None else (
+            f"> {s['exceeded_ratio']:.3g}x" if s.get("exceeded_ratio") else "-")
+        exact = details.get("clock") == "instructions"
+        interval = "exact" if exact and ci else (f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-")
+        rows.append([s["n"], show(s.get(cand_key)), show(s.get(ref_key)), ratio, interval,
+                     s.get("pairs") or "-", _note(s)])
+    return rows
+
+
+def plot_svg(result: DimensionResult) -> str | None:
+    """Time (or instructions) per call against n for both sides, log-log; None with nothing to draw."""
+    details = result.details
+    sizes = details.get("sizes") or []
+    cand_key, ref_key, _ = _fields(details)
+    cand = [(s["n"], s[cand_key]) for s in sizes if s.get(cand_key) and s["n"] > 0]
+    ref = [(s["n"], s[ref_key]) for s in sizes if s.get(ref_key) and s["n"] > 0]
+    if len(cand) + len(ref) < 2:
+        return None
+    counting = details.get("clock") == "instructions"
+    complexity = details.get("complexity") or {}
+    series = [Series(f"reference {complexity.get('reference') or ''}".strip(), ref, REFERENCE_COLOR),
+              Series(f"candidate {complexity.get('candidate') or ''}".strip(), cand, CANDIDATE_COLOR)]
+    return loglog_svg(series, "Per call, against input size n (log-log)", "n",
+                      "instructions per call" if counting else "CPU time per call",
+                      x_text=lambda v: f"{v:g}", y_text=_count if counting else _seconds)
+
+
+def write_plot(result: DimensionResult, report_path: str | Path) -> str | None:
+    """Save the chart beside a report (`<report stem>.performance.svg`); its file name, for `plot_href`."""
+    svg = plot_svg(result)
+    if svg is None:
+        return None
+    target = Path(report_path).with_suffix(".performance.svg")
+    target.write_text(svg, encoding="utf-8")
+    return target.name
+
+
+def _fit_text(who: str, call: dict) -> str:
+    basis = call.get("basis", "time")
+    fit = call.get("instructions") if basis == "instructions" else call.get("time")
+    if not fit:
+        return f"{who} {call['class']}"
+    quality = f"relative error {100 * fit['error']:.1f}%"
+    if fit.get("r_squared") is not None:
+        quality += f", R² {fit['r_squared']:.3f}"
+    others = [label for label in call.get("not_ruled_out") or [] if label != call["class"]]
+    also = f"; {' or '.join(others)} not ruled out" if others else ""
+    return f"{who} {call['class']} (from {basis}; {quality}{also})"
+
+
+def _complexity_lines(details: dict) -> list[str]:
+    comparison = details.get("complexity") or {}
+    described = [_fit_text(who, comparison[f"{who}_fit"]) for who in ("candidate", "reference")
+                 if comparison.get(f"{who}_fit")]
+    if not described:
+        return ["**Complexity**: not fitted (fewer than three sizes measured)."]
+    verdict = "clearly worse than the reference's" if comparison.get("worse") else "not penalised"
+    return [f"**Complexity**: {'; '.join(described)}. Class {verdict}: {comparison.get('reason', '')}."]
+
+
+def _instability_lines(details: dict) -> list[str]:
+    """pyperf-style: what looked unsteady, size by size."""
+    found = [(s["n"], w) for s in details.get("sizes") or [] if s.get("unstable") for w in s.get("warnings") or []]
+    if not found:
+        return []
+    lines = ["> **Warning: the measurement may be unstable.**"]
+    lines += [f"> - n={n}: {cell(w, 200)}" for n, w in found]
+    lines.append("> At the largest size more pairs are taken while the result is unsteady (up to a limit and "
+                 "the time budget). The 95% interval already accounts for the spread: points are still lost "
+                 "only when it lies above the tolerance.")
+    return lines
+
+
+def _footer(details: dict) -> str:
+    budget = details.get("budget") or {}
+    if details.get("clock") == "instructions":
+        what = ("Executed Python bytecode instructions per call (deterministic mode: the same on every run; "
+                "work inside C builtins counts as one instruction).")
+    else:
+        what = ("Median CPU time per call (the worker process, all threads), candidate and reference timed in "
+                "interleaved pairs on the same inputs.")
+    text = (f"\n{what} Tolerance {details.get('tolerance')}x: points are lost only when the whole 95% interval "
+            "at the largest size lies above it.")
+    if budget:
+        text += f" Measuring took {budget.get('used_s', 0):.1f} s of a {budget.get('budget_s', 0):g} s budget"
+        text += f"; cut short: {budget['cut_short']}." if budget.get("cut_short") else "."
+    return text
+
+
+def render(result: DimensionResult, plot_href: str | None = None) -> list[str]:
+    details = result.details
+    if not details.get("sizes"):
+        return []
+    header = ["n", "candidate", "reference", "ratio", "95% CI", "pairs", "note"]
+    lines = [table(header, _rows(details)), _footer(details), ""]
+    lines += _complexity_lines(details) + [""]
+    svg = plot_svg(result)
+    if svg is not None:
+        lines += [f"![Per-call cost against n for candidate and reference]({plot_href or data_uri(svg)})", ""]
+    lines += _instability_lines(details)
     return lines

@@ -1,0 +1,36 @@
+"""Performance: the candidate against the reference, paired timings at growing input sizes.
+
+- `measure` walks the sizes; `timed` (CPU time, paired and interleaved) or
+  `counted` (bytecode instructions, deterministic) measures each one.
+- `stats` turns pairs into a ratio with a 95% interval and instability warnings.
+- `complexity` fits classes to both curves and decides whether the
+  candidate's is clearly worse.
+- `verdict` turns all that into a score and the sentences explaining it.
+See docs/scoring.md, "Performance", for the reasoning behind each choice.
+"""
+
+from __future__ import annotations
+
+from ...result import DimensionResult
+from ...sandbox import Session
+from ...spec.model import Problem
+from .measure import measure_sizes
+from .settings import Budget, Settings
+from .verdict import NAME, verdict
+
+DETERMINISTIC_BUDGET_FACTOR = 10  # counting is ~30x slower; its budget is only a safety net
+
+
+def evaluate(problem: Problem, candidate: Session, reference: Session, deadline=None,
+             settings: Settings | None = None) -> DimensionResult:
+    """Score `candidate` against `reference`, both loaded sessions of the problem's entry point."""
+    if problem.performance is None:
+        return DimensionResult.not_applicable(NAME, "the problem defines no performance inputs")
+    settings = settings or Settings()
+    seconds = settings.budget_s * (DETERMINISTIC_BUDGET_FACTOR if settings.deterministic else 1)
+    budget = Budget(seconds, deadline)
+    results = measure_sizes(problem, candidate, reference, settings, budget)
+    return verdict(problem, results, settings, budget)
+
+
+__all__ = ["NAME", "Settings", "evaluate"]

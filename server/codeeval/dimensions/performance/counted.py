@@ -1,0 +1,127 @@
+"""Counting executed bytecode instructions: deterministic mode, and the exact curve for class fitting.
+
+The count does not depend on the machine, its load or the clock, so the same
+solution gets the same numbers on every run. The instruction limit plays the
+part of the time limit, and is itself derived only from counts (never from
+time), so that where measuring stops is deterministic too.
+"""
+
+from __future__ import annotations
+
+from ...sandbox import TimingOutcome
+from .protocol import TIMED_ANSWER_DIFFERS, Protocol
+from .samples import SizeResult
+from .stats import RatioEstimate
+
+CANDIDATE_FACTOR = 1000  # a candidate may execute this many times the reference's instructions...
+CANDIDATE_FLOOR = 1_000_000  # ...or this many, whichever is more, before it is stopped
+TRACED_RATE = 1_000_000  # instructions per second under tracing, at the very least (for timeouts)
+TRACED_SLOWDOWN = 60  # how much slower than untraced a counted call may be
+CLASS_COUNT_LIMIT = 3_000_000  # in timed mode, counts only feed the class fit: a second or so at most
+
+# Counts are deterministic, so the reference's are kept between evaluations (with the output sample
+# the candidate's is compared with); bounded, for long-lived processes such as the language server.
+_reference_counts: dict[tuple, TimingOutcome] = {}
+REFERENCE_COUNTS_KEPT = 256
+
+
+def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome | str:
+    """One counted call on `built` (`cpu_s[0]` is `limit + 1` when stopped at the limit), or what went wrong."""
+    timeout = max(protocol.limit * TRACED_SLOWDOWN, limit / TRACED_RATE)
+    outcome = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, timeout=timeout,
+                           mode="count", max_count=limit)
+    if outcome.status != "timed":
+        return f"{outcome.status} while its instructions were counted" + (
+            f": {outcome.message[:200]}" if outcome.message else "")
+    return outcome
+
+
+def reference_count(protocol: Protocol, n: int, built, limit: int) -> TimingOutcome | str:
+    key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit)
+    if key not in _reference_counts:
+        value = count_once(protocol, protocol.reference, built, limit)
+        if isinstance(value, str):
+            return value
+        if len(_reference_counts) >= REFERENCE_COUNTS_KEPT:
+            _reference_counts.pop(next(iter(_reference_counts)))
+        _reference_counts[key] = value
+    return _reference_counts[key]
+
+
+class AnswerChanged(Exception):
+    """The candidate answered differently while its instructions were counted."""
+
+
+def candidate_count(protocol: Protocol, built, limit: int, reference: TimingOutcome) -> float | str:
+    """The candidate's count, or why there is none; raises AnswerChanged (a performance failure)."""
+    outcome = count_once(protocol, protocol.candidate, built, limit)
+    if isinstance(outcome, str):
+        return outcome
+    if outcome.cpu_s[0] <= limit and protocol.samples_disagree(outcome, reference):
+        raise AnswerChanged(TIMED_ANSWER_DIFFERS.format(what="counted"))
+    return outcome.cpu_s[0]
+
+
+def count_both(protocol: Protocol, result: SizeResult, built) -> None:
+    """Best effort, for the class fit in timed mode: each side's count, until one passes the limit.
+
+    Whether a count is taken depends only on earlier counts, never on time, so
+    the sizes counted (and the class fitted from them) are the same every run.
+    """
+    limit = CLASS_COUNT_LIMIT
+    over = protocol.counts_over_limit
+    reference = reference_count(protocol, result.n, built, limit) if "reference" not in over else None
+    if isinstance(reference, TimingOutcome) and reference.cpu_s[0] <= limit:
+        result.reference.instructions = reference.cpu_s[0]
+    else:
+        over.add("reference")
+        return
+    if "candidate" in over:
+        return
+    try:
+        candidate = candidate_count(protocol, built, limit, reference)
+    except AnswerChanged as exc:
+        result.failure = str(exc)
+        return
+    if isinstance(candidate, str) or candidate > limit:
+        over.add("candidate")
+    else:
+        result.candidate.instructions = candidate
+
+
+class Counted(Protocol):
+    def measure(self, n: int, share: float, role: str) -> SizeResult:
+        result = SizeResult(n, judged_on="instructions")
+        inputs = self.inputs(n)
+        if self.verify(result, inputs.get(0)) is None:
+            return result
+        built = inputs.get(1)
+        ceiling = self.settings.max_instructions
+        counted = reference_count(self, n, built, ceiling)
+        if isinstance(counted, str):
+            result.reference_failure = f"the reference {counted}"
+            return result
+        reference = counted.cpu_s[0]
+        if reference > ceiling:
+            result.reference_failure = f"the reference executed more than {ceiling:,} instructions"
+            return result
+        result.reference.add([reference], [])
+        result.reference.instructions = reference
+        limit = min(ceiling, max(CANDIDATE_FACTOR * int(reference), CANDIDATE_FLOOR))
+        try:
+            candidate = candidate_count(self, built, limit, counted)
+        except AnswerChanged as exc:
+            result.failure = str(exc)
+            return result
+        if isinstance(candidate, str):
+            result.failure = f"the candidate {candidate}"
+            return result
+        if candidate > limit:
+            result.failure = (f"the candidate executed more than {limit:,} instructions per call "
+                              f"(the reference: {int(reference):,})")
+            result.exceeded = limit / max(reference, 1)
+            return result
+        result.candidate.add([candidate], [])
+        result.candidate.instructions = candidate
+        result.estimate = RatioEstimate.exact(max(candidate, 1) / max(reference, 1))
+        return result

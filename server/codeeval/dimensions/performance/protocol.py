@@ -1,0 +1,93 @@
+"""What every way of measuring one size starts with: the inputs, and a check that both answers agree."""
+
+from __future__ import annotations
+
+import math
+
+from ...compare import outputs_match
+from ...inputs import BuiltInput, InputExpression
+from ...sandbox import Session, TimingOutcome
+from ...spec.model import Problem
+from .samples import SizeResult
+from .settings import Budget, Settings
+
+VARIANTS = 3  # distinct inputs per size, cycled through the pairs
+MIN_DURATION_S = 1e-7
+TIMED_ANSWER_DIFFERS = ("the candidate's output while being {what} differs from the reference's on the same "
+                        "input (it was right when checked untimed): a solution that changes what it does when "
+                        "measured is not measured")
+
+
+def seconds_text(value: float | None) -> str:
+    if value is None or not math.isfinite(value):
+        return "?"
+    if value < 1e-3:
+        return f"{value * 1e6:.0f} µs"
+    if value < 1:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value:.2f} s"
+
+
+class Inputs:
+    """The inputs for one size, built on first use. Variant 0 is checked for agreement; the timed runs
+    use variants 1..VARIANTS, so a solution that remembers answers across calls gains little."""
+
+    def __init__(self, expression: InputExpression, n: int, seed: int):
+        self.expression, self.n, self.seed = expression, n, seed
+        self._built: dict[int, BuiltInput] = {}
+
+    def get(self, variant: int) -> BuiltInput:
+        key = 0 if variant == 0 else 1 + (variant - 1) % VARIANTS
+        if key not in self._built:
+            self._built[key] = self.expression.build(self.n, self.seed, key)
+        return self._built[key]
+
+
+class Protocol:
+    """Measures one size for one candidate against the reference, within the dimension's budget."""
+
+    def __init__(self, problem: Problem, candidate: Session, reference: Session, settings: Settings,
+                 budget: Budget):
+        self.problem = problem
+        self.spec = problem.performance
+        self.candidate, self.reference = candidate, reference
+        self.settings, self.budget = settings, budget
+        self.limit = candidate.limits.time_per_call_s
+        self.expression = InputExpression(self.spec.input)
+        self.counts_over_limit: set[str] = set()  # sides whose instruction count passed the class-fit limit
+
+    def inputs(self, n: int) -> Inputs:
+        return Inputs(self.expression, n, self.spec.seed)
+
+    def verify(self, result: SizeResult, built: BuiltInput) -> tuple[float, float] | None:
+        """Both answers on one input, compared: (reference, candidate) call durations, or None on failure."""
+        ref = self.reference.call(built.args, built.kwargs, built.calls, timeout=self.limit)
+        if not ref.returned:
+            result.reference_failure = f"the reference {ref.describe()[:200]}"
+            return None
+        t_ref = max(ref.duration_s or 0.0, MIN_DURATION_S)
+        cand = self.candidate.call(built.args, built.kwargs, built.calls, timeout=self.limit)
+        if cand.status == "timeout":
+            result.failure = (f"the candidate did not finish within the {self.limit:g} s per-call limit "
+                              f"(the reference took {seconds_text(t_ref)})")
+            result.exceeded = self.limit / t_ref
+            return None
+        if not cand.returned:
+            result.failure = f"the candidate {cand.describe()[:200]}"
+            return None
+        if not outputs_match(cand.value, ref.value, self.problem.compare):
+            result.failure = "the candidate's output differs from the reference's (a wrong answer's speed is not measured)"
+            return None
+        return t_ref, max(cand.duration_s or 0.0, MIN_DURATION_S)
+
+    def samples_disagree(self, candidate: TimingOutcome, reference: TimingOutcome) -> bool:
+        """Whether the candidate's output from a timed (or counted) call differs from the reference's on
+        the same input: what a solution that behaves differently when it notices being timed shows."""
+        if not reference.has_sample:
+            return False
+        return not candidate.has_sample or not outputs_match(candidate.sample, reference.sample,
+                                                              self.problem.compare)
+
+    def measure(self, n: int, share: float, role: str) -> SizeResult:
+        """`role`: "scored" (the largest size), "bound" (the smallest) or "curve" (one in between)."""
+        raise NotImplementedError

@@ -1,0 +1,160 @@
+"""From measurements to the dimension's score, with one sentence for each reason points were lost.
+
+Three things can cost points, and the lowest of their scores counts:
+- speed at the largest size measured: only when the 95% interval of the
+  ratio lies entirely above the tolerance, then 20 points less per doubling
+  of the lower bound beyond it;
+- a worse complexity class than the reference's, even if the largest size is
+  still fast enough: at most 50, less as the projected ratio grows;
+- a candidate stopped at the time (or instruction) limit: priced by the
+  least ratio that implies; other failures at a performance size score 0.
+"""
+
+from __future__ import annotations
+
+from ...result import DimensionResult
+from ...spec.model import Problem
+from .complexity import (
+    ClassCall,
+    ClassComparison,
+    classify,
+    compare_classes,
+    loglog_slope,
+)
+from .fit import COUNT_MARGIN, fit_class
+from .samples import SizeResult, judged_size
+from .settings import Budget, Settings
+from .stats import ratio_price, speed_score
+
+NAME = "performance"
+CLASS_CAP = 50.0  # a clearly worse complexity class never keeps more than half the dimension
+
+
+def _count_fit(results: list[SizeResult], side: str):
+    counts = [(r.n, getattr(r, side).instructions) for r in results
+              if r.usable and getattr(r, side).instructions is not None]
+    return fit_class([n for n, _ in counts], [c for _, c in counts], COUNT_MARGIN)
+
+
+def _time_fit(results: list[SizeResult], side: str):
+    measured = [r for r in results if r.measured]
+    return fit_class([r.n for r in measured], [getattr(r, side).median() for r in measured])
+
+
+def _paired_time_fit(results: list[SizeResult], reference_fit):
+    """The candidate's curve as the reference's fitted curve times the paired ratio at each size.
+
+    Each side's own medians carry the machine's noise; the ratio of a pair does not (drift hits both),
+    and the reference's fitted curve is smooth. Their product is the candidate's curve, denoised.
+    """
+    measured = [r for r in results if r.measured and r.judged_on == "cpu"]
+    if reference_fit is None or len(measured) < 3:
+        return None
+    return fit_class([r.n for r in measured], [reference_fit.predict(r.n) * r.estimate.ratio for r in measured])
+
+
+def classes(results: list[SizeResult], deterministic: bool) -> tuple[ClassCall | None, ClassCall | None]:
+    """(candidate, reference) classes, from counts alone in deterministic mode."""
+    if deterministic:  # the counts are the measurement: no time curve to consult
+        return classify(None, _count_fit(results, "candidate")), classify(None, _count_fit(results, "reference"))
+    reference_time = _time_fit(results, "reference")
+    candidate_time = _paired_time_fit(results, reference_time) or _time_fit(results, "candidate")
+    candidate = classify(candidate_time, _count_fit(results, "candidate"), paired_gap(results))
+    return candidate, classify(reference_time, _count_fit(results, "reference"))
+
+
+def paired_gap(results: list[SizeResult]) -> float | None:
+    """Slope of the paired time ratio against n, less the slope of the instruction-count ratio."""
+    points = [(r.n, r.estimate.ratio, r.candidate.instructions / r.reference.instructions) for r in results
+              if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions]
+    if len(points) < 3:
+        return None
+    sizes = [n for n, _, _ in points]
+    return loglog_slope(sizes, [t for _, t, _ in points]) - loglog_slope(sizes, [c for _, _, c in points])
+
+
+def compare(results: list[SizeResult], deterministic: bool = False) -> ClassComparison:
+    candidate, reference = classes(results, deterministic)
+    points = [p for p in (r.point() for r in results) if p is not None]
+    return compare_classes(candidate, reference, points)
+
+
+def _reasons(problem: Problem, results: list[SizeResult], comparison: ClassComparison) -> list[tuple[float, str]]:
+    """(score this reason alone allows, why) for every reason that costs points."""
+    tolerance = problem.performance.tolerance
+    # In the order a reader needs them when two reasons cost the same: failing, class, then speed.
+    reasons = []
+    failed = next((r for r in results if r.failure), None)
+    if failed is not None and failed.exceeded is not None:
+        reasons.append((ratio_price(tolerance, failed.exceeded),
+                        (f"at n={failed.n} {failed.failure}: at least {failed.exceeded:.3g}x slower than the "
+                         "reference. A performance failure: the answer was not wrong, it was too slow")))
+    elif failed is not None:
+        reasons.append((0.0, f"at n={failed.n} {failed.failure}, so its performance could not be measured"))
+    if comparison.worse:
+        score = min(CLASS_CAP, ratio_price(tolerance, comparison.projected))
+        reasons.append((score, (f"worse complexity class: {comparison.candidate.best} against the reference's "
+                                f"{comparison.reference.best}; {comparison.reason}")))
+    judged = judged_size(results)
+    if judged is not None:
+        low, high = judged.estimate.ci95
+        score = speed_score(judged.estimate, tolerance)
+        span = "the rough range (too few timings; 5x either way)" if judged.rough else "the 95% interval"
+        if score < 100:
+            reasons.append((score, (f"{judged.estimate.ratio:.2f}x the reference's {_unit(judged)} at n={judged.n}; "
+                                    f"{span} {low:.2f}-{high:.2f} lies entirely above the tolerance "
+                                    f"{tolerance:g}, scored as 100 - 20 x log2({low:.2f} / {tolerance:g})")))
+    return reasons
+
+
+def _unit(result: SizeResult) -> str:
+    return {"cpu": "CPU time", "wall": "wall time", "instructions": "instruction count"}[result.judged_on]
+
+
+def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Budget) -> str:
+    failed = next((r for r in results if r.failure), None)
+    judged = judged_size(results)
+    parts = []
+    if judged is not None:
+        low, high = judged.estimate.ci95
+        interval = "exact" if judged.judged_on == "instructions" else f"95% CI {low:.2f}-{high:.2f}"
+        parts.append(f"{judged.estimate.ratio:.2f}x reference at n={judged.n} ({interval})")
+    if failed is not None:
+        parts.append(f"too slow at n={failed.n}" if failed.exceeded is not None else f"failed at n={failed.n}")
+    if comparison.candidate and comparison.reference:
+        parts.append(f"{comparison.candidate.best} vs reference {comparison.reference.best}")
+    if budget.cut_short:
+        parts.append("cut short by the time budget")
+    return "; ".join(parts)
+
+
+def verdict(problem: Problem, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
+    spec = problem.performance
+    details = {
+        "tolerance": spec.tolerance,
+        "clock": "instructions" if settings.deterministic else "cpu",
+        "deterministic": settings.deterministic,
+        "sizes": [r.to_dict() for r in results],
+        "budget": {"budget_s": budget.seconds, "used_s": round(budget.used(), 3), "cut_short": budget.cut_short},
+    }
+    reference_failed = next((r for r in results if r.reference_failure), None)
+    judged = judged_size(results)
+    if judged is None and not any(r.failure for r in results):
+        if reference_failed is not None:
+            why = f"the reference failed at n={reference_failed.n}: {reference_failed.reference_failure}"
+        else:
+            why = budget.cut_short or "no size could be measured"
+        return DimensionResult.not_applicable(NAME, why, **details)
+    comparison = compare(results, settings.deterministic)
+    details["complexity"] = comparison.to_dict()
+    if judged is not None:
+        details.update(ratio=judged.estimate.ratio, ci95=list(judged.estimate.ci95), n=judged.n,
+                       judged_on=judged.judged_on, unstable=judged.estimate.unstable)
+    reasons = sorted(_reasons(problem, results, comparison), key=lambda r: r[0])
+    score = reasons[0][0] if reasons else 100.0
+    rationale = [f"-{100 - score:.1f}: {reasons[0][1]}."] if reasons else []
+    rationale += [f"Also: {why}." for _, why in reasons[1:]]
+    if reference_failed is not None:
+        rationale.append(f"Not measured beyond n={reference_failed.n}: {reference_failed.reference_failure}.")
+    return DimensionResult(NAME, score, summary=_summary(results, comparison, budget), rationale=rationale,
+                           details=details)
