@@ -1,0 +1,425 @@
+"""list, set, tuple and dict, and the helpers that shrink and vary positions of a tuple."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterator
+
+from ..values import simplicity_key, value_key
+from .base import (EXPLORE_MAX_SIZE, LONG_LENGTHS, MAX_SEEN, GenContext, T, dedupe, hypothesis_strategies, interleave,
+                   sortable)
+
+
+@dataclass(repr=False)
+class ListT(T):
+    elem: T
+    min_size: int = 0
+    max_size: int | None = None
+    unique: bool = False
+    seen: list = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"list[{self.elem.describe()}]"
+
+    def unsupported(self) -> str | None:
+        return self.elem.unsupported()
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, list) and self._fits(value) and all(self.elem.accepts(v) for v in value)
+
+    def _fits(self, value: list) -> bool:
+        if len(value) < self.min_size or (self.max_size is not None and len(value) > self.max_size):
+            return False
+        if self.unique:
+            return len({value_key(v) for v in value}) == len(value)
+        return True
+
+    def with_seen(self, values: list) -> "T":
+        lists = [v for v in values if isinstance(v, (list, tuple))][:MAX_SEEN]
+        return replace(self, seen=[list(v) for v in lists])
+
+    def _make(self, items: list) -> Any:
+        return list(items)
+
+    def default(self) -> Any:
+        return self._make([self.elem.default()] * self.min_size) if not self.unique else self._make(
+            dedupe(self.elem.boundary(GenContext.seeded(0)))[:self.min_size])
+
+    def boundary(self, ctx: GenContext) -> list:
+        """Categories interleaved (shapes of boundary elements, the examples reshaped, constants, long, deep)."""
+        eb = self.elem.boundary(ctx)
+        first = eb[:8]
+        singles = [[e] for e in first[:6]]
+        shapes = [[e, e] for e in first[:3]] + [[e] * 5 for e in first[:2]]
+        shapes += [first[:2], first[:3], first[:5], eb[:12]]
+        distinct = dedupe(first)
+        if sortable(distinct) and len(distinct) > 1:
+            shapes += [sorted(distinct), sorted(distinct, reverse=True)]
+        examples: list = []
+        for ex in self.seen[:6]:
+            ex = list(ex)
+            if not ex:
+                continue
+            variants = [ex[::-1], ex + ex, ex[:1], ex[1:], ex[:-1], [ex[0]] + ex, ex + [ex[-1]], [ex[0]] * len(ex)]
+            if sortable(ex):
+                variants += [sorted(ex), sorted(ex, reverse=True)]
+            examples += variants
+        large = [self._long(ctx, length) for length in LONG_LENGTHS]
+        nested = self._deep()
+        if nested is not None:
+            large.append(nested)
+        values = [[]] + interleave(singles, shapes, examples, self._constant_lists(ctx), large)
+        out = []
+        for v in values:
+            items = list(v)
+            if self.unique:
+                items = dedupe(items)
+            items = self._make(items)
+            if self._fits(items):
+                out.append(items)
+        return dedupe(out)
+
+    def _constant_lists(self, ctx: GenContext) -> list:
+        """Lists of the reference's constants (each a boundary in some comparison), when elements can hold them."""
+        out = []
+        for pool in (ctx.floats, [k for k in ctx.ints], ctx.strings):
+            usable = [v for v in pool if self.elem.accepts(v)]
+            if len(usable) > 1:
+                out += [usable, usable[::-1]]
+        ints = [k + d for k in ctx.ints for d in (-1, 1) if self.elem.accepts(k + d)]
+        if len(ints) > 1:
+            out.append(ints)
+        floats = [f + d for f in ctx.floats for d in (-0.01, 0.01) if self.elem.accepts(f + d)]
+        if len(floats) > 1:
+            out.append(floats)
+        return out
+
+    def _long(self, ctx: GenContext, length: int) -> list:
+        local = GenContext(random.Random(f"long:{length}:{self.describe()}"), ctx.ints, ctx.floats, ctx.strings)
+        items = [self.elem.sample(local, 1) for _ in range(length)]
+        return self._make(dedupe(items) if self.unique else items)
+
+    def _deep(self) -> list | None:
+        """Deep nesting, when the element type admits lists (list[Any], recursive unions)."""
+        probe = [[[]]]
+        if not self.elem.accepts(probe[0]):
+            return None
+        value: list = []
+        for _ in range(60):
+            value = [value]
+        return value if self.elem.accepts(value[0]) else None
+
+    def sample(self, ctx: GenContext, depth: int = 0) -> Any:
+        rng = ctx.rng
+        lengths = [len(s) for s in self.seen] or [4]
+        top = max(2, max(lengths) + 2) if depth == 0 else 3
+        if self.max_size is not None:
+            top = min(top, self.max_size)
+        length = rng.randint(min(self.min_size, top), top)
+        items = [self.elem.sample(ctx, depth + 1) for _ in range(length)]
+        return self._make(dedupe(items) if self.unique else items)
+
+    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
+        rng = ctx.rng
+        items = list(value)
+        for _ in range(4):
+            new = list(items)
+            op = rng.randrange(11)
+            if op <= 1 and new:
+                i = rng.randrange(len(new))
+                new[i] = self.elem.mutate(new[i], ctx, depth + 1) if self.elem.accepts(new[i]) else new[i]
+            elif op == 2 and new:
+                del new[rng.randrange(len(new))]
+            elif op == 3 and new:
+                i = rng.randrange(len(new))
+                new.insert(i, new[i])
+            elif op == 4:
+                new.insert(rng.randrange(len(new) + 1), self.elem.sample(ctx, depth + 1))
+            elif op == 5 and len(new) > 1:
+                a, b = rng.randrange(len(new)), rng.randrange(len(new))
+                new[a], new[b] = new[b], new[a]
+            elif op == 6:
+                new.reverse()
+            elif op == 7 and sortable(new):
+                new.sort(reverse=rng.random() < 0.3)
+            elif op == 8 and new:
+                cut = rng.randrange(len(new) + 1)
+                new = new[:cut] if rng.random() < 0.5 else new[cut:]
+            elif op == 9 and self.seen:
+                other = list(rng.choice(self.seen))
+                new = new + other
+            elif new:
+                i = rng.randrange(len(new))
+                new.append(new[i])
+            made = self._make(new)
+            if self._fits(made) and value_key(made) != value_key(value):
+                return made
+        return value
+
+    def shrink(self, value: Any) -> Iterator[Any]:
+        items = list(value)
+        n = len(items)
+        if n > self.min_size:
+            if self.min_size == 0:
+                yield self._make([])
+            chunk = n // 2
+            while chunk >= 1:
+                for start in range(0, n - chunk + 1, chunk):
+                    rest = items[:start] + items[start + chunk:]
+                    if len(rest) >= self.min_size:
+                        yield self._make(rest)
+                chunk //= 2
+        for i, item in enumerate(items):
+            if not self.elem.accepts(item):
+                continue
+            for smaller in self.elem.shrink(item):
+                yield self._make(items[:i] + [smaller] + items[i + 1:])
+
+    def strategy(self):
+        st = hypothesis_strategies()
+        top = EXPLORE_MAX_SIZE if self.max_size is None else min(self.max_size, max(EXPLORE_MAX_SIZE, self.min_size))
+        elements = self.elem.strategy()
+        if self.unique:
+            return st.lists(elements, min_size=self.min_size, max_size=top, unique_by=value_key).map(self._make)
+        return st.lists(elements, min_size=self.min_size, max_size=top).map(self._make)
+
+
+@dataclass(repr=False)
+class SetT(ListT):
+    frozen: bool = False
+
+    def __post_init__(self) -> None:
+        self.unique = True
+
+    def describe(self) -> str:
+        return f"{'frozenset' if self.frozen else 'set'}[{self.elem.describe()}]"
+
+    def accepts(self, value: Any) -> bool:
+        kind = frozenset if self.frozen else set
+        return type(value) is kind and all(self.elem.accepts(v) for v in value) and self._size_ok(value)
+
+    def _size_ok(self, value: Any) -> bool:
+        return len(value) >= self.min_size and (self.max_size is None or len(value) <= self.max_size)
+
+    def _fits(self, value: Any) -> bool:
+        return self._size_ok(value)
+
+    def with_seen(self, values: list) -> "T":
+        return replace(self, seen=[list(v) for v in values if isinstance(v, (set, frozenset))][:MAX_SEEN])
+
+    def _make(self, items: list) -> Any:
+        try:
+            return (frozenset if self.frozen else set)(items)
+        except TypeError:
+            return (frozenset if self.frozen else set)()
+
+    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
+        items = sorted(value, key=simplicity_key)
+        mutated = ListT.mutate(self, items, ctx, depth)
+        return mutated if isinstance(mutated, (set, frozenset)) else self._make(mutated)
+
+    def shrink(self, value: Any) -> Iterator[Any]:
+        return ListT.shrink(self, sorted(value, key=simplicity_key))
+
+    def strategy(self):
+        st = hypothesis_strategies()
+        top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
+        kind = st.frozensets if self.frozen else st.sets
+        return kind(self.elem.strategy(), min_size=self.min_size, max_size=top)
+
+
+@dataclass(repr=False)
+class TupleT(T):
+    """A fixed-length tuple (items), or with `variadic` a tuple of any length of `items[0]`."""
+
+    items: list[T]
+    variadic: bool = False
+    names: list[str] | None = None  # a record's field names, or an argument list's parameter names
+    seen: list = field(default_factory=list)
+
+    def describe(self) -> str:
+        if self.variadic:
+            return f"tuple[{self.items[0].describe()}, ...]"
+        return f"tuple[{', '.join(t.describe() for t in self.items)}]"
+
+    def unsupported(self) -> str | None:
+        for t in self.items:
+            reason = t.unsupported()
+            if reason:
+                return reason
+        return None
+
+    def _as_list(self) -> ListT:
+        return ListT(self.items[0], seen=[list(v) for v in self.seen])
+
+    def accepts(self, value: Any) -> bool:
+        if type(value) is not tuple:
+            return False
+        if self.variadic:
+            return all(self.items[0].accepts(v) for v in value)
+        return len(value) == len(self.items) and all(t.accepts(v) for t, v in zip(self.items, value))
+
+    def with_seen(self, values: list) -> "T":
+        return replace(self, seen=[tuple(v) for v in values if isinstance(v, (list, tuple))][:MAX_SEEN])
+
+    def default(self) -> Any:
+        if self.variadic:
+            return ()
+        return tuple(t.default() for t in self.items)
+
+    def boundary(self, ctx: GenContext) -> list:
+        if self.variadic:
+            return [tuple(v) for v in self._as_list().boundary(ctx)]
+        bases = dedupe([tuple(v) for v in self.seen[:4] if len(v) == len(self.items)] + [self.default()])
+        return dedupe(substitutions(bases, [t.boundary(ctx) for t in self.items]))
+
+    def sample(self, ctx: GenContext, depth: int = 0) -> Any:
+        if self.variadic:
+            return tuple(self._as_list().sample(ctx, depth))
+        return tuple(t.sample(ctx, depth + 1) for t in self.items)
+
+    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
+        if self.variadic:
+            return tuple(self._as_list().mutate(list(value), ctx, depth))
+        if not value:
+            return value
+        if len(value) > 1 and ctx.rng.random() < 0.15:  # swap two arguments of the same type
+            a, b = ctx.rng.sample(range(len(value)), 2)
+            if self.items[a].accepts(value[b]) and self.items[b].accepts(value[a]) and value[a] != value[b]:
+                swapped = list(value)
+                swapped[a], swapped[b] = value[b], value[a]
+                return tuple(swapped)
+        i = ctx.rng.randrange(len(value))
+        if not self.items[i].accepts(value[i]):
+            return value
+        return value[:i] + (self.items[i].mutate(value[i], ctx, depth + 1),) + value[i + 1:]
+
+    def shrink(self, value: Any) -> Iterator[Any]:
+        if self.variadic:
+            for smaller in self._as_list().shrink(list(value)):
+                yield tuple(smaller)
+            return
+        yield from shrink_positions(value, self.items)
+
+    def strategy(self):
+        st = hypothesis_strategies()
+        if self.variadic:
+            return st.lists(self.items[0].strategy(), max_size=EXPLORE_MAX_SIZE).map(tuple)
+        return st.tuples(*[t.strategy() for t in self.items])
+
+
+def shrink_positions(value: tuple, types: list[T]) -> Iterator[tuple]:
+    """Shrink a fixed tuple one position at a time (each position's simplest candidates first)."""
+    for i, (t, item) in enumerate(zip(types, value)):
+        if not t.accepts(item):
+            continue
+        for smaller in t.shrink(item):
+            yield value[:i] + (smaller,) + value[i + 1:]
+
+
+def substitutions(bases: list[tuple], options: list[list], per_position: int = 40) -> list[tuple]:
+    """One-at-a-time boundary substitution: each base with one position replaced by each of its boundary values."""
+    out: list[tuple] = []
+    for base in bases:
+        out.append(base)
+    columns = [list(o[:per_position]) for o in options]
+    for rank in range(max((len(c) for c in columns), default=0)):
+        for base in bases:
+            for i, column in enumerate(columns):
+                if rank < len(column):
+                    out.append(base[:i] + (column[rank],) + base[i + 1:])
+    return out
+
+
+@dataclass(repr=False)
+class DictT(T):
+    key: T
+    value: T
+    min_size: int = 0
+    max_size: int | None = None
+    seen: list = field(default_factory=list)
+
+    def describe(self) -> str:
+        return f"dict[{self.key.describe()}, {self.value.describe()}]"
+
+    def unsupported(self) -> str | None:
+        return self.key.unsupported() or self.value.unsupported()
+
+    def accepts(self, value: Any) -> bool:
+        return (isinstance(value, dict) and self._size_ok(value)
+                and all(self.key.accepts(k) and self.value.accepts(v) for k, v in value.items()))
+
+    def _size_ok(self, value: dict) -> bool:
+        return len(value) >= self.min_size and (self.max_size is None or len(value) <= self.max_size)
+
+    def with_seen(self, values: list) -> "T":
+        return replace(self, seen=[dict(v) for v in values if isinstance(v, dict)][:MAX_SEEN])
+
+    def default(self) -> Any:
+        return {}
+
+    def _pairs(self, keys: list, values: list) -> dict:
+        out = {}
+        for k, v in zip(keys, values):
+            try:
+                out[k] = v
+            except TypeError:
+                continue
+        return out
+
+    def boundary(self, ctx: GenContext) -> list:
+        keys, vals = self.key.boundary(ctx)[:6], self.value.boundary(ctx)[:6]
+        values: list = [{}]
+        values += [self._pairs([k], [vals[0]]) for k in keys[:4] if vals]
+        values += [self._pairs([keys[0]], [v]) for v in vals[:4] if keys]
+        values += [self._pairs(keys, vals), self._pairs(keys, [vals[0]] * len(keys)) if vals else {}]
+        for ex in self.seen[:4]:
+            items = list(ex.items())
+            if items:
+                values += [dict(items[1:]), dict(items[:-1]), dict(items[:1]), dict(reversed(items))]
+        return dedupe([v for v in values if self._size_ok(v)])
+
+    def sample(self, ctx: GenContext, depth: int = 0) -> Any:
+        n = ctx.rng.randint(0, 4 if depth == 0 else 2)
+        return self._pairs([self.key.sample(ctx, depth + 1) for _ in range(n)],
+                           [self.value.sample(ctx, depth + 1) for _ in range(n)])
+
+    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
+        rng = ctx.rng
+        items = list(value.items())
+        op = rng.randrange(5)
+        if op == 0 and items:
+            del items[rng.randrange(len(items))]
+        elif op == 1 and items:
+            i = rng.randrange(len(items))
+            k, v = items[i]
+            if self.value.accepts(v):
+                items[i] = (k, self.value.mutate(v, ctx, depth + 1))
+        elif op == 2 and items:
+            i = rng.randrange(len(items))
+            k, v = items[i]
+            if self.key.accepts(k):
+                items[i] = (self.key.mutate(k, ctx, depth + 1), v)
+        else:
+            items.append((self.key.sample(ctx, depth + 1), self.value.sample(ctx, depth + 1)))
+        new = self._pairs([k for k, _ in items], [v for _, v in items])
+        return new if self._size_ok(new) else value
+
+    def shrink(self, value: Any) -> Iterator[Any]:
+        items = list(value.items())
+        if items and self.min_size == 0:
+            yield {}
+        for i in range(len(items)):
+            rest = items[:i] + items[i + 1:]
+            if len(rest) >= self.min_size:
+                yield dict(rest)
+        for i, (k, v) in enumerate(items):
+            if self.value.accepts(v):
+                for smaller in self.value.shrink(v):
+                    yield dict(items[:i] + [(k, smaller)] + items[i + 1:])
+
+    def strategy(self):
+        top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
+        return hypothesis_strategies().dictionaries(self.key.strategy(), self.value.strategy(), min_size=self.min_size,
+                                  max_size=min(top, 12))
