@@ -227,7 +227,7 @@ HELPERS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 WRAPPERS = ("args", "kwargs", "calls")
 CALLABLE_NAMES = frozenset(GENERATORS) | frozenset(HELPERS) | frozenset(WRAPPERS)
 
-_BINARY = {
+ARITHMETIC = {  # the operators both expression languages allow on numbers (also generation.strategies)
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
     ast.Mult: lambda a, b: a * b,
@@ -275,7 +275,7 @@ class InputExpression:
                 if child.id != "n" and child.id not in CALLABLE_NAMES:
                     raise InputExpressionError(f"column {child.col_offset + 1}: unknown name {child.id!r} (only `n`)")
             elif isinstance(child, ast.BinOp):
-                if type(child.op) not in _BINARY:
+                if type(child.op) not in ARITHMETIC:
                     raise InputExpressionError(f"column {child.col_offset + 1}: operator not allowed")
             elif isinstance(child, ast.UnaryOp):
                 if not isinstance(child.op, (ast.USub, ast.UAdd)):
@@ -326,7 +326,7 @@ class InputExpression:
             operand = self._value(node.operand, n, rng)
             return -operand if isinstance(node.op, ast.USub) else +operand
         if isinstance(node, ast.BinOp):
-            result = _BINARY[type(node.op)](self._value(node.left, n, rng), self._value(node.right, n, rng))
+            result = ARITHMETIC[type(node.op)](self._value(node.left, n, rng), self._value(node.right, n, rng))
             if isinstance(result, int) and result.bit_length() > MAX_INT_BITS:
                 raise InputExpressionError("number too large")
             return result

@@ -16,6 +16,7 @@ import ast
 import math
 from typing import Any, Callable
 
+from ..inputs import ARITHMETIC
 from .types import (BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RegexT, SampledT, SetT, StrT, T,
                     TupleT, UnionT)
 
@@ -146,15 +147,6 @@ FUNCTIONS: dict[str, Callable[..., T]] = {
     "from_regex": _from_regex,
 }
 
-_ARITHMETIC = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b,
-    ast.FloorDiv: lambda a, b: a // b,
-    ast.Div: lambda a, b: a / b,
-    ast.Pow: lambda a, b: a ** b,
-}
-
 
 def parse_strategy(text: str) -> T:
     """Parse one strategy expression into a type; raises StrategyError with the column of the problem."""
@@ -201,10 +193,10 @@ class _Interpreter:
         left, right = self.value(node.left), self.value(node.right)
         if isinstance(node.op, ast.BitOr) and isinstance(left, T) and isinstance(right, T):
             return _one_of(left, right)
-        op = _ARITHMETIC.get(type(node.op))
+        op = ARITHMETIC.get(type(node.op))
         numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
         if op is None or not numbers:
-            raise StrategyError(f"{where}: only + - * / // ** on numbers, and | between strategies")
+            raise StrategyError(f"{where}: only + - * / // % ** on numbers, and | between strategies")
         if isinstance(node.op, ast.Pow) and abs(right) > MAX_CONSTANT_BITS:
             raise StrategyError(f"{where}: exponent too large")
         try:
