@@ -43,6 +43,19 @@ async def wait_until_no_sandbox_workers(client: LanguageClient, timeout: float =
     return time.monotonic() - started
 
 
+async def test_same_named_files_in_two_folders_keep_separate_reports(client: LanguageClient, workspace: Path):
+    nested = workspace / "sub" / "add.py"
+    nested.parent.mkdir(exist_ok=True)
+    nested.write_text((workspace / "add.py").read_text(encoding="utf-8"), encoding="utf-8")
+    uri = open_doc(client, nested)
+    await next_diagnostics(client, uri)
+    result = await execute(client, "codeeval.evaluate", {"uri": uri})
+    assert result["status"] == "done" and result["problem"] == "add"
+    report = Path(result["reportUri"].removeprefix("file://"))
+    assert report == workspace / ".codeeval" / "reports" / "sub" / "add.md" and report.is_file()
+    assert "sub/add.py" in report.read_text(encoding="utf-8")
+
+
 async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: LanguageClient, workspace: Path):
     uri = open_doc(client, workspace / "add.py")
     await next_diagnostics(client, uri)

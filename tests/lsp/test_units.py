@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from codeeval.findings import Range
 from codeeval.lsp import problems
+from codeeval.lsp.commands import report_stem
 from codeeval.lsp.folders import base_dir, folder_for, uri_stem
 from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from codeeval.lsp.positions import Lines
@@ -76,6 +77,14 @@ def test_reports_base_directory():
     assert base_dir("untitled:Untitled-1", None, "file:///ws") == Path("/ws")
     assert base_dir("untitled:Untitled-1", None, None) is None
     assert uri_stem("untitled:Untitled-1") == "Untitled-1"
+
+
+def test_files_with_the_same_name_keep_separate_reports():
+    assert report_stem("a/two_sum.py") == "a/two_sum" and report_stem("b/two_sum.py") == "b/two_sum"
+    assert report_stem("two_sum.py") == "two_sum"
+    outside, other = report_stem("/elsewhere/two_sum.py"), report_stem("/other/two_sum.py")
+    assert outside.startswith("two_sum-") and outside != other and "/" not in outside
+    assert "/" not in report_stem("../up/two_sum.py")
 
 
 def test_positions_are_utf16_and_lines_split_like_lsp():

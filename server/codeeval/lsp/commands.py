@@ -9,6 +9,7 @@ result for hover, code lens, showReport and lastResult.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 import uuid
@@ -68,7 +69,8 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
             return await evaluate(server, [{"uri": uri, "problem": picked, "show": True}], token, request_id)
         return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
 
-    request = dict(uri=uri, source=source, label=_label(uri, base), stem=uri_stem(uri), problem=found.problem,
+    label = _label(uri, base)
+    request = dict(uri=uri, source=source, label=label, stem=report_stem(label), problem=found.problem,
                    settings=settings, base=base)
     job = server.jobs.start(uri, request_id)
     progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
@@ -105,6 +107,15 @@ async def _source_of(server, uri: str) -> str:
         return await asyncio.get_running_loop().run_in_executor(server.io, path.read_text, "utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise JsonRpcException(f"cannot read {path}: {exc}", code=REQUEST_FAILED) from None
+
+
+def report_stem(label: str) -> str:
+    """Where a file's reports go under the reports folder: its path in the workspace (so a/x.py and b/x.py
+    keep separate reports), or for a file outside it the name plus a short hash of the full path."""
+    path = Path(label)
+    if not path.is_absolute() and ".." not in path.parts:
+        return str(path.with_suffix(""))
+    return f"{path.stem}-{hashlib.sha1(label.encode()).hexdigest()[:8]}"
 
 
 def _label(uri: str, base: Path | None) -> str:

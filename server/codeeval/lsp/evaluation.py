@@ -29,7 +29,7 @@ class EvaluationRequest:
     uri: str
     source: str
     label: str  # the solution's name in reports: its path, or e.g. Untitled-1.py
-    stem: str  # reports are <stem>.md and <stem>.json
+    stem: str  # reports are <stem>.md and <stem>.json under the reports folder (stem may hold folders)
     problem: Problem | None  # None: quality plus robustness only
     settings: Settings
     base: Path | None  # the workspace folder (reports go under it), or None for a scratch buffer
@@ -129,8 +129,8 @@ def report_dir(base: Path | None) -> Path:
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:
     from ..report import to_json, to_markdown
 
-    directory.mkdir(parents=True, exist_ok=True)
     report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
+    report_path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(json_path, to_json(result) + "\n")
     _write_atomically(report_path, to_markdown(result))
     return report_path, json_path
