@@ -151,20 +151,14 @@ def _without_analyzer(source: str, note: str) -> Analysis:
     return Analysis([], functions, None, available=False, rationale=[note])
 
 
-def resolve_fix(source: str, path: str, finding: Finding) -> Fix | None:
+def resolve_fix(source: str, finding: Finding) -> Fix | None:
     """Runs in the worker process: a lazy fix's edits (libcst), or the fix as it is."""
     fix = finding.fix
-    if fix is None or fix.edits or not getattr(fix, "codemod", ""):
+    if fix is None or fix.edits or not fix.codemod:
         return fix
-    from ..dimensions import quality
+    from ..dimensions.quality import compute_fix
 
-    compute = getattr(quality, "compute_fix", None)
-    if compute is None:
-        return None
-    try:
-        return compute(source, finding)
-    except TypeError:  # an older signature that also takes the path
-        return compute(source, finding, path=path)
+    return compute_fix(source, finding)
 
 
 def _warm_up() -> bool:
@@ -203,8 +197,8 @@ class AnalysisPool:
             return self._inline.submit(analyze, source, path, settings)
         return self.submit(analyze, source, path, settings)
 
-    def resolve_fix(self, source: str, path: str, finding: Finding) -> Future:
-        return self.submit(resolve_fix, source, path, finding)
+    def resolve_fix(self, source: str, finding: Finding) -> Future:
+        return self.submit(resolve_fix, source, finding)
 
     def warm_up(self) -> Future:
         self._inline.submit(_warm_up)

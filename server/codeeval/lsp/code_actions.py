@@ -15,7 +15,7 @@ import logging
 from lsprotocol import types
 
 from ..findings import Finding, Fix
-from .diagnostics import analysis_label, to_diagnostic
+from .diagnostics import to_diagnostic
 from .positions import overlaps
 
 log = logging.getLogger(__name__)
@@ -62,8 +62,7 @@ async def resolve(server, action: types.CodeAction) -> types.CodeAction:
         return action
     finding = state.analysis.findings[index]
     try:
-        fix = await asyncio.wrap_future(server.pool.resolve_fix(state.analysis_source, analysis_label(state.uri),
-                                                                finding))
+        fix = await asyncio.wrap_future(server.pool.resolve_fix(state.analysis_source, finding))
     except Exception as exc:
         log.warning("computing the fix for %s failed: %s", finding.rule_id, exc)
         return action
