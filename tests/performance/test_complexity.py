@@ -97,6 +97,16 @@ def test_time_overrides_counts_only_for_hidden_work_in_c():
     assert classify(partly_quadratic, counts, paired_gap=0.35).best == "O(n^2)"
 
 
+def test_hidden_work_in_c_adds_at_most_one_band():
+    sizes = [2000, 4000, 8000, 16000]
+    linear_counts = fit_class(sizes, [13.0 * n for n in sizes], COUNT_MARGIN)
+    # Quadratic C work whose time also grows with cache misses: steep enough to fit O(n^3) best.
+    steep = fit_class(sizes, [1e-12 * n ** 2.9 for n in sizes])
+    assert steep.best == "O(n^3)"
+    call = classify(steep, linear_counts)
+    assert call.best == "O(n^2)" and call.basis == "time (work inside C functions)"
+
+
 def test_loglog_slope():
     assert loglog_slope([10, 100, 1000], [1, 100, 10000]) == pytest.approx(2.0)
 

@@ -132,7 +132,9 @@ def test_validate_checks_the_declared_class(write_problem):
         problem.performance.complexity = "O(n^3)"
         errors = _performance_errors(problem, reference)
     context.close()
-    assert len(errors) == 1 and "declared O(n^3), but the reference's instructions at n=[3000" in str(errors[0])
+    # Usually from the instruction counts; on a loaded machine the time curve can speak instead.
+    assert len(errors) == 1 and "declared O(n^3), but the reference's " in str(errors[0])
+    assert "at n=[3000, 6000, 12000, 24000]" in str(errors[0])
 
 
 def test_a_solution_that_skips_its_work_while_timed_is_caught(problem_path, tmp_path):

@@ -159,3 +159,17 @@ def test_deterministic_mode_stops_a_candidate_at_the_instruction_limit():
     failed = result.details["sizes"][0]
     assert "executed more than" in failed["failure"] and failed["exceeded_ratio"] >= 1000
     assert result.score < 0.2
+
+
+def test_a_falling_count_ratio_alone_does_not_reveal_hidden_work():
+    # The candidate bisects in C (few instructions), the reference in Python (n^1.4 of them), and their
+    # times keep pace: the count ratio falls while the time ratio stays flat. Their shared time curve
+    # (a large fixed cost, then a quadratic term) fits O(n^2) but grows too slowly to outgrow the counts
+    # on its own; only the falling count ratio made the paired gap look like hidden work.
+    cost = lambda n: 1e-3 + 1e-10 * n * n  # noqa: E731
+    candidate = FakeSession(cost, noise=jitter(21), count=lambda n: 10.0 * n)
+    reference = FakeSession(cost, noise=jitter(22), count=lambda n: 0.1 * n ** 1.4)
+    result = evaluate(candidate, reference)
+    fit = result.details["complexity"]["candidate_fit"]
+    assert fit["basis"] == "instructions" and fit["class"] == "O(n)"
+    assert result.score == 100

@@ -75,8 +75,19 @@ def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
         return ClassCall(count_fit.best, "instructions", None, count_fit)
     hidden = _time_outgrows_count(time_fit, count_fit) or (paired_gap is not None and paired_gap >= PAIRED_GAP)
     if BANDS[time_fit.best] > BANDS[count_fit.best] and hidden:
-        return ClassCall(time_fit.best, "time (work inside C functions)", time_fit, count_fit)
+        return ClassCall(_hidden_work_class(time_fit, count_fit), "time (work inside C functions)", time_fit, count_fit)
     return ClassCall(count_fit.best, "instructions", time_fit, count_fit)
+
+
+def _hidden_work_class(time_fit: ClassFit, count_fit: ClassFit) -> str:
+    """The time's class, but at most one polynomial band above the count's: one bytecode instruction
+    (`list.insert`, `x in a_list`, a slice) touches at most a linear amount of data, so hidden C work
+    multiplies the count by n at most; a steeper time curve is caches and load, not more work."""
+    ceiling = BANDS[count_fit.best] + 1
+    if BANDS[time_fit.best] <= ceiling:
+        return time_fit.best
+    allowed = [label for label in BANDS if BANDS[label] == ceiling]
+    return min(allowed, key=lambda label: time_fit.errors.get(label, math.inf))
 
 
 def _time_outgrows_count(time_fit: ClassFit, count_fit: ClassFit) -> bool:

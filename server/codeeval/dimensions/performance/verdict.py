@@ -64,13 +64,16 @@ def classes(results: list[SizeResult], deterministic: bool) -> tuple[ClassCall |
 
 
 def paired_gap(results: list[SizeResult]) -> float | None:
-    """Slope of the paired time ratio against n, less the slope of the instruction-count ratio."""
+    """Slope of the paired time ratio against n, less the slope of the instruction-count ratio; and never
+    more than the time ratio's own slope: a candidate whose time keeps pace with the reference's does no
+    hidden work, even when its count ratio falls (C `bisect` against a reference bisecting in Python)."""
     points = [(r.n, r.estimate.ratio, r.candidate.instructions / r.reference.instructions) for r in results
               if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions]
     if len(points) < 3:
         return None
     sizes = [n for n, _, _ in points]
-    return loglog_slope(sizes, [t for _, t, _ in points]) - loglog_slope(sizes, [c for _, _, c in points])
+    time_slope = loglog_slope(sizes, [t for _, t, _ in points])
+    return min(time_slope, time_slope - loglog_slope(sizes, [c for _, _, c in points]))
 
 
 def compare(results: list[SizeResult], deterministic: bool = False) -> ClassComparison:
