@@ -129,3 +129,10 @@ def test_hypothesis_strategies_build_for_every_kind():
 
     draw()
     assert seen and all(t.accepts(v) for v in seen)
+
+
+def test_an_unhinted_value_is_mutated_and_shrunk_as_the_type_it_holds():
+    mutated = [AnyT().mutate([3, 1, 2], ctx()) for _ in range(20)]
+    assert all(isinstance(m, list) for m in mutated) and any(m != [3, 1, 2] for m in mutated)
+    smaller = list(AnyT().shrink([3, 1, 2]))
+    assert smaller and all(isinstance(s, list) for s in smaller) and [] in smaller

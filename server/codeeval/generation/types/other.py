@@ -177,12 +177,12 @@ class AnyT(T):
         return self._simple().sample(ctx, depth)
 
     def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
-        from .infer import infer_type
+        from ..infer import infer_type
 
         return infer_type([value]).mutate(value, ctx, depth) if depth < 20 else value
 
     def shrink(self, value: Any) -> Iterator[Any]:
-        from .infer import infer_type
+        from ..infer import infer_type
 
         yield from infer_type([value]).shrink(value)
 
