@@ -143,13 +143,20 @@ def analysis_label(uri: str) -> str:
 
 
 # -- conversion ------------------------------------------------------------------------
-def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> types.Diagnostic:
-    message = finding.message
+def _severity_and_message(finding: Finding, severity_map: dict) -> tuple[types.DiagnosticSeverity, str]:
+    """Low-confidence findings go out as hints, saying why; the others by the user's severity map."""
     if finding.confidence.is_low:
-        severity = types.DiagnosticSeverity.Hint
-        message = f"{message} ({low_confidence_text(finding)})"
-    else:
-        severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+        return types.DiagnosticSeverity.Hint, f"{finding.message} ({low_confidence_text(finding)})"
+    severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+    return severity, finding.message
+
+
+def _data(index: int, finding: Finding) -> dict:
+    return {"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None}
+
+
+def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> types.Diagnostic:
+    severity, message = _severity_and_message(finding, severity_map)
     href = rule_doc_uri(finding.rule_id)
     return types.Diagnostic(
         range=lines.range(finding.range, codec),
@@ -158,21 +165,15 @@ def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_ma
         code=finding.rule_id,
         code_description=types.CodeDescription(href=href) if href else None,
         source=SOURCE,
-        data={"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None},
+        data=_data(index, finding),
     )
 
 
 def diagnostic_json(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> dict:
     """`to_diagnostic` as the JSON of an LSP Diagnostic (same fields; tests check they agree)."""
-    message = finding.message
-    if finding.confidence.is_low:
-        severity = types.DiagnosticSeverity.Hint
-        message = f"{message} ({low_confidence_text(finding)})"
-    else:
-        severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+    severity, message = _severity_and_message(finding, severity_map)
     out = {"range": lines.range_json(finding.range, codec), "message": message, "severity": int(severity),
-           "code": finding.rule_id, "source": SOURCE,
-           "data": {"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None}}
+           "code": finding.rule_id, "source": SOURCE, "data": _data(index, finding)}
     href = rule_doc_uri(finding.rule_id)
     if href:
         out["codeDescription"] = {"href": href}
