@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from .types import GenContext, T, TupleT, dedupe
-from .values import value_key
+
 
 MAX_CALLS_EXPLORED = 12
 
@@ -147,7 +147,3 @@ class CallsT(T):
         if self.seen:
             ctor = st.one_of(st.sampled_from([s.ctor for s in self.seen]), ctor)
         return st.builds(CallSequence, ctor, st.lists(calls, max_size=MAX_CALLS_EXPLORED).map(tuple))
-
-
-def sequence_key(value: CallSequence) -> str:
-    return value_key((value.ctor, value.calls))

@@ -52,16 +52,6 @@ class Analysis:
     available: bool = True  # False: the quality analyzer is not installed
     duration_s: float = 0.0
 
-    def function_at(self, line: int, col: int) -> FunctionInfo | None:
-        """The innermost function whose definition contains the 1-based line (0-based col)."""
-        best = None
-        for info in self.functions:
-            r = info.range
-            inside = (r.start_line, r.start_col) <= (line, col) <= (r.end_line, r.end_col)
-            if inside and (best is None or r.start_line >= best.range.start_line):
-                best = info
-        return best
-
 
 def analyze(source: str, path: str, settings: dict | None) -> Analysis:
     """Runs in the worker process: the quality analyzer's report, reduced to an `Analysis`."""
