@@ -41,9 +41,10 @@ class FakeSession:
         return CallOutcome("returned", value=self.answer(args[0]), duration_s=self.cost(n))
 
     def time(self, args, kwargs=None, calls=None, *, loops=1, inner=1, timeout=None, mode="cpu",
-             max_count=None) -> TimingOutcome:
+             max_count=None, probe=False) -> TimingOutcome:
         n = len(args[0])
         self.requests.append((n, mode, loops, inner))
+        self.probed = probe
         if mode == "count":
             value = self.count(n) if self.count else 10.0 * n
             return TimingOutcome("timed", cpu_s=[min(value, (max_count or value) + 1)], wall_s=[0.0])

@@ -173,3 +173,25 @@ def test_a_falling_count_ratio_alone_does_not_reveal_hidden_work():
     fit = result.details["complexity"]["candidate_fit"]
     assert fit["basis"] == "instructions" and fit["class"] == "O(n)"
     assert result.score == 100
+
+
+def test_counts_stopped_early_by_the_class_fit_limit_are_taken_at_smaller_sizes():
+    # 2 n^2 instructions pass the 3-million class-fit limit from n=2000 on: the class would rest on time
+    # alone (a noisy O(n^2) curve can fit O(n^3)). Halving n below the smallest size gives three counts.
+    quadratic = FakeSession(lambda n: 1e-9 * n * n, noise=jitter(23), count=lambda n: 2.0 * n * n)
+    result = evaluate(quadratic, FakeSession(linear(1e-7), noise=jitter(24), count=lambda n: 10.0 * n))
+    sizes = result.details["sizes"]
+    assert [s["n"] for s in sizes] == [250, 500, 1000, 2000, 4000, 8000]
+    assert [s["candidate_instructions"] for s in sizes[:3]] == [2.0 * n * n for n in (250, 500, 1000)]
+    assert all(s["candidate_instructions"] is None for s in sizes[3:])
+    assert sizes[0]["ratio"] is None and "counted only, for the class fit" in sizes[0]["notes"][0]
+    fit = result.details["complexity"]["candidate_fit"]
+    assert fit["basis"] == "instructions" and fit["class"] == "O(n^2)" and result.details["complexity"]["worse"]
+    assert result.details["n"] == 8000  # still scored at the largest size
+    assert "counted only" in "\n".join(render(result))
+
+
+def test_deterministic_mode_adds_no_count_only_sizes():
+    quadratic = FakeSession(linear(1e-7), count=lambda n: 2.0 * n * n)
+    result = evaluate(quadratic, FakeSession(linear(1e-7), count=lambda n: 10.0 * n), deterministic=True)
+    assert [s["n"] for s in result.details["sizes"]] == [1000, 2000, 4000, 8000]

@@ -203,17 +203,19 @@ class Session:
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
              loops: int = 1, inner: int = 1, timeout: float | None = None, mode: str = "cpu",
-             max_count: int | None = None) -> TimingOutcome:
+             max_count: int | None = None, probe: bool = False) -> TimingOutcome:
         """Time `loops` runs (each of `inner` calls) of one case; the worker reports per-call seconds.
 
         With `mode="count"`, `cpu_s` holds executed bytecode instructions per call instead of
-        seconds (a solution stopped after `max_count` of them reports `max_count + 1`).
+        seconds (a solution stopped after `max_count` of them reports `max_count + 1`); with `probe`,
+        the inputs' ints make their comparisons in bytecode, so comparisons inside C are counted too.
         """
         if not self._ready():
             return TimingOutcome("not_loaded")
         timeout = timeout or self.limits.time_per_call_s * loops * inner
         case, encode_s = self._encoded_case(args, kwargs, calls)
-        request = {"op": "time", "loops": loops, "inner": inner, "mode": mode, "max_count": max_count, **case}
+        request = {"op": "time", "loops": loops, "inner": inner, "mode": mode, "max_count": max_count,
+                   "probe": probe, **case}
         assert self.child is not None
         # CPU is counted from the end of the previous reply, not from this request: work a solution
         # defers to a thread, to land between requests, still falls in some timing's window.

@@ -29,7 +29,7 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
     """One counted call on `built` (`cpu_s[0]` is `limit + 1` when stopped at the limit), or what went wrong."""
     timeout = max(protocol.limit * TRACED_SLOWDOWN, limit / TRACED_RATE)
     outcome = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, timeout=timeout,
-                           mode="count", max_count=limit)
+                           mode="count", max_count=limit, probe=protocol.probe_counts)
     if outcome.status != "timed":
         return f"{outcome.status} while its instructions were counted" + (
             f": {outcome.message[:200]}" if outcome.message else "")
@@ -37,7 +37,7 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
 
 
 def reference_count(protocol: Protocol, n: int, built, limit: int) -> TimingOutcome | str:
-    key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit)
+    key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit, protocol.probe_counts)
     if key not in _reference_counts:
         value = count_once(protocol, protocol.reference, built, limit)
         if isinstance(value, str):
@@ -62,6 +62,40 @@ def candidate_count(protocol: Protocol, built, limit: int, reference: TimingOutc
     return outcome.cpu_s[0]
 
 
+PROBES_OFF = ("comparisons inside C functions were not counted: with probed ints {why}; both sides were "
+              "counted without them")
+
+
+def count_pair(protocol: Protocol, result: SizeResult, built, reference_limit: int,
+               candidate_limit) -> tuple[TimingOutcome | str, float | str | None]:
+    """The reference's counted call at this size and the candidate's count. `candidate_limit(reference
+    count)` bounds the candidate, or is None to skip it; it is skipped too when the reference is over
+    `reference_limit`. Raises AnswerChanged.
+
+    At the first size counted, a side that fails or answers differently only with probed ints (a
+    solution may check `type(x) is int`) makes both sides be counted without probes from then on.
+    """
+    reference = reference_count(protocol, result.n, built, reference_limit)
+    candidate: float | str | AnswerChanged | None = None
+    why = f"the reference {reference}" if isinstance(reference, str) else ""
+    limit = None if why or reference.cpu_s[0] > reference_limit else candidate_limit(reference.cpu_s[0])
+    if limit is not None:
+        try:
+            candidate = candidate_count(protocol, built, limit, reference)
+        except AnswerChanged as exc:
+            candidate, why = exc, "the candidate answered differently"
+        if isinstance(candidate, str):
+            why = f"the candidate {candidate}"
+    if why and protocol.probe_counts and not protocol.probes_decided:
+        protocol.probe_counts, protocol.probes_decided = False, True
+        result.notes.append(PROBES_OFF.format(why=why[:200]))
+        return count_pair(protocol, result, built, reference_limit, candidate_limit)
+    protocol.probes_decided = True
+    if isinstance(candidate, AnswerChanged):
+        raise candidate
+    return reference, candidate
+
+
 def count_both(protocol: Protocol, result: SizeResult, built) -> None:
     """Best effort, for the class fit in timed mode: each side's count, until one passes the limit.
 
@@ -70,23 +104,51 @@ def count_both(protocol: Protocol, result: SizeResult, built) -> None:
     """
     limit = CLASS_COUNT_LIMIT
     over = protocol.counts_over_limit
-    reference = reference_count(protocol, result.n, built, limit) if "reference" not in over else None
-    if isinstance(reference, TimingOutcome) and reference.cpu_s[0] <= limit:
-        result.reference.instructions = reference.cpu_s[0]
-    else:
-        over.add("reference")
-        return
-    if "candidate" in over:
+    if "reference" in over:
         return
     try:
-        candidate = candidate_count(protocol, built, limit, reference)
+        reference, candidate = count_pair(protocol, result, built, limit,
+                                          lambda _: None if "candidate" in over else limit)
     except AnswerChanged as exc:
         result.failure = str(exc)
+        return
+    if isinstance(reference, str) or reference.cpu_s[0] > limit:
+        over.add("reference")
+        return
+    result.reference.instructions = reference.cpu_s[0]
+    if "candidate" in over:
         return
     if isinstance(candidate, str) or candidate > limit:
         over.add("candidate")
     else:
         result.candidate.instructions = candidate
+
+
+CLASS_FIT_POINTS = 3  # counted sizes a class fit needs
+SMALLEST_COUNTED = 16
+COUNT_ONLY = "counted only, for the class fit: counts at larger sizes passed the {limit:,}-instruction limit"
+
+
+def count_below(protocol: Protocol, results: list[SizeResult]) -> list[SizeResult]:
+    """Sizes below the smallest measured one, counted only, when the class-fit limit stopped counting
+    before three sizes were: halving n, so a quadratic candidate's class still comes from its counts.
+    Smaller sizes count less, so they fit under the limit that larger ones passed."""
+    counted = sum(r.candidate.instructions is not None for r in results)
+    if not results or counted >= CLASS_FIT_POINTS or results[0].failure or results[0].reference_failure:
+        return []
+    extra: list[SizeResult] = []
+    n = results[0].n
+    while counted + len(extra) < CLASS_FIT_POINTS and n // 2 >= SMALLEST_COUNTED:
+        n //= 2
+        result = SizeResult(n, notes=[COUNT_ONLY.format(limit=CLASS_COUNT_LIMIT)])
+        protocol.counts_over_limit = set()  # the limit is per size; these are smaller than any passed
+        count_both(protocol, result, protocol.inputs(n).get(1))
+        if result.candidate.instructions is None:
+            break
+        extra.insert(0, result)
+        if result.failure:
+            break
+    return extra
 
 
 class Counted(Protocol):
@@ -97,7 +159,15 @@ class Counted(Protocol):
             return result
         built = inputs.get(1)
         ceiling = self.settings.max_instructions
-        counted = reference_count(self, n, built, ceiling)
+
+        def limit_for(reference: float) -> int:
+            return min(ceiling, max(CANDIDATE_FACTOR * int(reference), CANDIDATE_FLOOR))
+
+        try:
+            counted, candidate = count_pair(self, result, built, ceiling, limit_for)
+        except AnswerChanged as exc:
+            result.failure = str(exc)
+            return result
         if isinstance(counted, str):
             result.reference_failure = f"the reference {counted}"
             return result
@@ -107,15 +177,10 @@ class Counted(Protocol):
             return result
         result.reference.add([reference], [])
         result.reference.instructions = reference
-        limit = min(ceiling, max(CANDIDATE_FACTOR * int(reference), CANDIDATE_FLOOR))
-        try:
-            candidate = candidate_count(self, built, limit, counted)
-        except AnswerChanged as exc:
-            result.failure = str(exc)
-            return result
         if isinstance(candidate, str):
             result.failure = f"the candidate {candidate}"
             return result
+        limit = limit_for(reference)
         if candidate > limit:
             result.failure = (f"the candidate executed more than {limit:,} instructions per call "
                               f"(the reference: {int(reference):,})")

@@ -6,7 +6,7 @@ import math
 
 from ...sandbox import Session
 from ...spec.model import Problem
-from .counted import Counted
+from .counted import Counted, count_below
 from .protocol import seconds_text
 from .samples import SizeResult
 from .settings import Budget, Settings
@@ -33,6 +33,8 @@ def measure_sizes(problem: Problem, candidate: Session, reference: Session, sett
         results.append(result)
         if result.failure or result.reference_failure:
             break
+    if not settings.deterministic:
+        results = count_below(protocol, results) + results
     return results
 
 

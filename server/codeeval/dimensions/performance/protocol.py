@@ -55,6 +55,10 @@ class Protocol:
         self.limit = candidate.limits.time_per_call_s
         self.expression = InputExpression(self.spec.input)
         self.counts_over_limit: set[str] = set()  # sides whose instruction count passed the class-fit limit
+        # Counted with comparison probes (see the sandbox's `probes`) unless the first counted size shows
+        # that a side behaves differently with them; decided once, so every size is counted alike.
+        self.probe_counts = True
+        self.probes_decided = False
 
     def inputs(self, n: int) -> Inputs:
         return Inputs(self.expression, n, self.spec.seed)

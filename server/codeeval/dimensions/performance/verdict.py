@@ -31,8 +31,8 @@ CLASS_CAP = 50.0  # a clearly worse complexity class never keeps more than half 
 
 
 def _count_fit(results: list[SizeResult], side: str):
-    counts = [(r.n, getattr(r, side).instructions) for r in results
-              if r.usable and getattr(r, side).instructions is not None]
+    counts = [(r.n, getattr(r, side).instructions) for r in results  # count-only sizes included
+              if not (r.failure or r.reference_failure) and getattr(r, side).instructions is not None]
     return fit_class([n for n, _ in counts], [c for _, c in counts], COUNT_MARGIN)
 
 

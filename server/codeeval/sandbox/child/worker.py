@@ -19,7 +19,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import limits  # noqa: E402  (these three sit next to this file, which is first on sys.path)
+import limits  # noqa: E402  (these sit next to this file, which is first on sys.path)
+import probes  # noqa: E402
 import timing  # noqa: E402
 import wire  # noqa: E402
 
@@ -160,6 +161,8 @@ class Worker:
             return {"status": "error", "message": "no solution loaded"}
         try:
             decode = timing.fresh_copies(wire.decode)  # each input decoded once, then copied per run
+            if request.get("mode") == "count" and request.get("probe"):
+                decode = probes.probing(decode)
             return timing.time_case(lambda: self._prepare(request, decode), request)
         except BaseException as exc:
             return {"status": "raised", **describe_exception(exc)}

@@ -1,0 +1,72 @@
+"""Comparison probes (standard library only): ints whose comparisons run as Python bytecode.
+
+An instruction count sees only bytecode, so a comparison made inside a C
+function (`bisect`, `sorted`, `min`, `x in a_list`, `list.index`) is
+invisible to it, however many such comparisons one call makes. When
+instructions are counted, every int in the inputs is replaced by a `ProbeInt`:
+equal in value, hash and repr, but each comparison calls a small Python
+method, so it costs the same few counted instructions wherever it happens,
+in the solution's own code or inside C. A binary search in `bisect` then
+counts log n comparisons, as the same search written in Python does.
+
+This file is deliberately not excluded from counting (see `opcount`).
+Arithmetic on probes gives plain ints: derived values are not probed, only
+comparisons that involve an input value are.
+"""
+
+_lt, _le, _gt, _ge, _eq, _ne = int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__
+
+
+class ProbeInt(int):
+    __slots__ = ()
+
+    def __lt__(self, other):
+        return _lt(self, other)
+
+    def __le__(self, other):
+        return _le(self, other)
+
+    def __gt__(self, other):
+        return _gt(self, other)
+
+    def __ge__(self, other):
+        return _ge(self, other)
+
+    def __eq__(self, other):
+        return _eq(self, other)
+
+    def __ne__(self, other):
+        return _ne(self, other)
+
+    __hash__ = int.__hash__
+
+
+def probed(value):
+    """A copy of decoded input data with every int (not bool) a `ProbeInt`; other values kept as they are."""
+    kind = type(value)
+    if kind is int:
+        return ProbeInt(value)
+    if kind is list:
+        return [probed(item) for item in value]
+    if kind is tuple:
+        return tuple(probed(item) for item in value)
+    if kind is dict:
+        return {probed(key): probed(item) for key, item in value.items()}
+    if kind is set:
+        return {probed(item) for item in value}
+    if kind is frozenset:
+        return frozenset(probed(item) for item in value)
+    return value
+
+
+def probing(fresh):
+    """`fresh` (see `timing.fresh_copies`), with its inputs probed; probing copies, so every call stays fresh."""
+
+    def fresh_probed(encoded):
+        return probed(fresh(encoded))
+
+    def calls(encoded_calls):
+        return [(method, probed(args), probed(kwargs)) for method, args, kwargs in fresh.calls(encoded_calls)]
+
+    fresh_probed.calls = calls
+    return fresh_probed
