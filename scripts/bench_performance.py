@@ -137,22 +137,23 @@ def odd(subject: Subject) -> list[str]:
 
 
 def report(subjects: list[Subject], verbose: bool = False) -> dict:
+    width = max([len(s.problem_name) for s in subjects] + [7])
     print()
-    print(f"{'problem':<14} {'solution':<10} {'kind':<6} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
+    print(f"{'problem':<{width}} {'solution':<10} {'kind':<6} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
           f"{'lost':>5} {'class (expected)':<28} {'s/run':>5}")
     for s in subjects:
         valid = [x for x in s.scores if not math.isnan(x)]
         counts = {c: s.classes.count(c) for c in dict.fromkeys(s.classes)}
         classes = ", ".join(f"{c} x{k}" for c, k in counts.items())
         spread = max(valid) - min(valid) if valid else float("nan")
-        print(f"{s.problem_name:<14} {s.label:<10} {'slow' if s.slower else 'equal':<6} "
+        print(f"{s.problem_name:<{width}} {s.label:<10} {'slow' if s.slower else 'equal':<6} "
               f"{min(valid, default=float('nan')):6.1f} {statistics.median(valid) if valid else float('nan'):7.1f} "
               f"{max(valid, default=float('nan')):6.1f} {spread:6.1f} {sum(map(lost, s.scores)):>5} "
               f"{classes + ' (' + str(s.expected_class) + ')':<28} {statistics.fmean(s.seconds):5.1f}")
         for note in sorted(set(s.notes))[:5]:
-            print(f"{'':<16}note: {note}")
+            print(f"{'':<{width + 2}}note: {note}")
         for line in (s.runs if verbose else odd(s))[:6]:
-            print(f"{'':<16}run: {line}")
+            print(f"{'':<{width + 2}}run: {line}")
     slow_runs = [x for s in subjects if s.slower for x in s.scores]
     equal_runs = [x for s in subjects if not s.slower for x in s.scores]
     known = [(s, c) for s in subjects if s.expected_class for c in s.classes]
