@@ -4,7 +4,8 @@
 Runs the performance dimension (only) of every bundled problem with a
 `performance` section over its samples whose `flaw` is `performance` (slow)
 or `none` (good), plus the reference evaluated against itself, each `--runs`
-times, while `--hogs` CPU-burning processes run beside it. Runs are
+times (`--kinds all` adds the fragile and messy samples, for the class
+check only: their speed is not part of what they are built to show), while `--hogs` CPU-burning processes run beside it. Runs are
 interleaved across solutions, so a change in the machine's load hits all of
 them alike. Prints, per solution, the scores and fitted classes, then:
 
@@ -21,6 +22,7 @@ Targets: detection >= 95%, false alarms <= 1%, spread <= 5 points, classes right
     .venv/bin/python scripts/bench_performance.py                    # everything, 20 runs each
     .venv/bin/python scripts/bench_performance.py --runs 3 --only job_queue
     .venv/bin/python scripts/bench_performance.py --deterministic --runs 2
+    .venv/bin/python scripts/bench_performance.py --runs 3 --kinds fragile,messy --no-reference
 
 Exit status 0 when every target is met, 1 otherwise.
 """
@@ -46,6 +48,7 @@ from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source
 from codeeval.spec import load_problem
 
 OTHER_DIMENSIONS = ("correctness", "edge_cases", "code_quality")
+KINDS = {"performance": "slow", "none": "good", "edge_cases": "fragile", "code_quality": "messy"}  # by `flaw`
 TARGETS = {"detection": 0.95, "false_alarms": 0.01, "spread": 5.0, "classes": 1.0}
 
 
@@ -57,7 +60,7 @@ class Subject:
     problem_name: str
     label: str  # good.py, slow.py, reference
     source: str
-    slower: bool  # genuinely slower than the reference: must lose points
+    kind: str  # slow (genuinely slower: must lose points), good, reference (equal speed), fragile, messy
     expected_class: str | None
     scores: list[float] = field(default_factory=list)
     classes: list[str | None] = field(default_factory=list)
@@ -65,6 +68,15 @@ class Subject:
     notes: list[str] = field(default_factory=list)
     runs: list[str] = field(default_factory=list)  # one line per run, for --verbose
     possible: list[list[str]] = field(default_factory=list)  # per run: classes the curves do not rule out
+
+    @property
+    def slower(self) -> bool:
+        return self.kind == "slow"
+
+    @property
+    def judged(self) -> bool:
+        """Part of detection, false alarms and spread (fragile and messy samples only have their class checked)."""
+        return self.kind in ("slow", "good", "reference")
 
 
 def discover(problems_dir: Path, only: list[str], kinds: set[str], with_reference: bool) -> list[Subject]:
@@ -75,14 +87,14 @@ def discover(problems_dir: Path, only: list[str], kinds: set[str], with_referenc
             continue
         for filename, meta in sorted(problem.samples.items()):
             flaw = (meta or {}).get("flaw")
-            kind = {"performance": "slow", "none": "good"}.get(flaw)
+            kind = KINDS.get(flaw)
             sample = problems_dir / "samples" / problem.name / filename
             if kind not in kinds or not sample.is_file():
                 continue
             subjects.append(Subject(path, problem.name, filename, sample.read_text(encoding="utf-8"),
-                                    slower=kind == "slow", expected_class=(meta or {}).get("complexity")))
+                                    kind, expected_class=(meta or {}).get("complexity")))
         if with_reference:
-            subjects.append(Subject(path, problem.name, "reference", problem.reference, slower=False,
+            subjects.append(Subject(path, problem.name, "reference", problem.reference, "reference",
                                     expected_class=problem.performance.complexity))
     return subjects
 
@@ -139,14 +151,15 @@ def odd(subject: Subject) -> list[str]:
 def report(subjects: list[Subject], verbose: bool = False) -> dict:
     width = max([len(s.problem_name) for s in subjects] + [7])
     print()
-    print(f"{'problem':<{width}} {'solution':<10} {'kind':<6} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
+    print(f"{'problem':<{width}} {'solution':<10} {'kind':<7} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
           f"{'lost':>5} {'class (expected)':<28} {'s/run':>5}")
     for s in subjects:
         valid = [x for x in s.scores if not math.isnan(x)]
         counts = {c: s.classes.count(c) for c in dict.fromkeys(s.classes)}
         classes = ", ".join(f"{c} x{k}" for c, k in counts.items())
         spread = max(valid) - min(valid) if valid else float("nan")
-        print(f"{s.problem_name:<{width}} {s.label:<10} {'slow' if s.slower else 'equal':<6} "
+        shown_kind = "slow" if s.slower else "equal" if s.judged else s.kind
+        print(f"{s.problem_name:<{width}} {s.label:<10} {shown_kind:<7} "
               f"{min(valid, default=float('nan')):6.1f} {statistics.median(valid) if valid else float('nan'):7.1f} "
               f"{max(valid, default=float('nan')):6.1f} {spread:6.1f} {sum(map(lost, s.scores)):>5} "
               f"{classes + ' (' + str(s.expected_class) + ')':<28} {statistics.fmean(s.seconds):5.1f}")
@@ -155,14 +168,16 @@ def report(subjects: list[Subject], verbose: bool = False) -> dict:
         for line in (s.runs if verbose else odd(s))[:6]:
             print(f"{'':<{width + 2}}run: {line}")
     slow_runs = [x for s in subjects if s.slower for x in s.scores]
-    equal_runs = [x for s in subjects if not s.slower for x in s.scores]
-    known = [(s, c) for s in subjects if s.expected_class for c in s.classes]
-    possible = [(s, p) for s in subjects if s.expected_class for p in s.possible]
+    equal_runs = [x for s in subjects if s.judged and not s.slower for x in s.scores]
+    # A fragile sample can fail on a performance input (a wrong answer is not timed): no class to check.
+    known = [(s, c) for s in subjects if s.expected_class for c in s.classes if s.judged or c is not None]
+    possible = [(s, p) for s in subjects if s.expected_class
+                for c, p in zip(s.classes, s.possible) if s.judged or c is not None]
     figures = {
         "detection": sum(map(lost, slow_runs)) / len(slow_runs) if slow_runs else None,
         "false_alarms": sum(map(lost, equal_runs)) / len(equal_runs) if equal_runs else None,
-        "spread": max((max(v) - min(v) for v in ([x for x in s.scores if not math.isnan(x)] for s in subjects) if v),
-                      default=0.0),
+        "spread": max((max(v) - min(v) for v in ([x for x in s.scores if not math.isnan(x)]
+                                                  for s in subjects if s.judged) if v), default=0.0),
         "classes": sum(c == s.expected_class for s, c in known) / len(known) if known else None,
         "classes_not_ruled_out": sum(s.expected_class in p for s, p in possible) / len(possible) if possible else None,
         "runs": {"slow": len(slow_runs), "equal": len(equal_runs)},
@@ -202,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--problems", type=Path, default=ROOT / "problems", help="folder of problem files")
     parser.add_argument("--runs", type=int, default=20, help="evaluations per solution (default 20)")
     parser.add_argument("--only", action="append", default=[], metavar="PROBLEM", help="only this problem; repeatable")
-    parser.add_argument("--kinds", default="good,slow", help="sample kinds to run: good, slow or both (default)")
+    parser.add_argument("--kinds", default="good,slow",
+                        help="sample kinds, comma-separated: good, slow (default: both), fragile, messy, or all")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference evaluated against itself")
     parser.add_argument("--hogs", type=int, default=1, help="CPU-burning processes beside the bench (default 1)")
     parser.add_argument("--deterministic", action="store_true", help="count instructions instead of timing")
@@ -211,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every run's summary, not only odd ones")
     args = parser.parse_args(argv)
 
-    subjects = discover(args.problems, args.only, set(args.kinds.split(",")), not args.no_reference)
+    kinds = set(KINDS.values()) if args.kinds == "all" else set(args.kinds.split(","))
+    subjects = discover(args.problems, args.only, kinds, not args.no_reference)
     if not subjects:
         print("no problem with a performance section and good/slow samples found", file=sys.stderr)
         return 1
@@ -234,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = report(subjects, args.verbose)
     if args.json:
         args.json.write_text(json.dumps({"figures": figures, "solutions": [
-            {"problem": s.problem_name, "solution": s.label, "slower": s.slower, "expected_class": s.expected_class,
+            {"problem": s.problem_name, "solution": s.label, "kind": s.kind, "expected_class": s.expected_class,
              "scores": s.scores, "classes": s.classes, "seconds": s.seconds, "runs": s.runs}
             for s in subjects]}, indent=2))
     return 0 if figures["met"] else 1
