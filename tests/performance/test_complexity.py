@@ -97,6 +97,18 @@ def test_time_overrides_counts_only_for_hidden_work_in_c():
     assert classify(partly_quadratic, counts, paired_gap=0.35).best == "O(n^2)"
 
 
+def test_one_size_slowed_by_load_does_not_pass_for_hidden_work():
+    sizes = [600, 1200, 2400, 4800]
+    counts = fit_class(sizes, [40.0 * n for n in sizes], COUNT_MARGIN)
+    burst = fit_class(sizes, [1e-6 * n * (3 if n == 4800 else 1) for n in sizes])  # the largest size ran 3x slow
+    assert burst.best == "O(n^2)"  # the time curve alone looks quadratic...
+    assert classify(burst, counts).basis == "instructions"  # ...but without that one size it is linear
+    # The candidate's curve derived from such a reference curve is smooth; its own medians decide.
+    derived = fit_class(sizes, [1e-9 * n * n for n in sizes])
+    assert classify(derived, counts, paired_gap=0.0, measured=burst).best == "O(n)"
+    assert classify(derived, counts, paired_gap=0.0).best == "O(n^2)"
+
+
 def test_hidden_work_in_c_adds_at_most_one_band():
     sizes = [2000, 4000, 8000, 16000]
     linear_counts = fit_class(sizes, [13.0 * n for n in sizes], COUNT_MARGIN)

@@ -63,17 +63,20 @@ class ClassCall:
 
 
 def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
-             paired_gap: float | None = None) -> ClassCall | None:
+             paired_gap: float | None = None, measured: ClassFit | None = None) -> ClassCall | None:
     """One class from both curves. `paired_gap`, for a candidate: how much faster (in log-log slope) its
     time grows than its count does, beyond what the reference's does, measured on the paired ratios;
-    pairs cancel the machine's share (caches, load), so a smaller gap is proof enough."""
+    pairs cancel the machine's share (caches, load), so a smaller gap is proof enough. `measured`: the
+    side's own medians when `time_fit` is a derived curve (the candidate's is the reference's fitted
+    curve times the paired ratios, which would pass one slow reference size on to it)."""
     if time_fit is None and count_fit is None:
         return None
     if count_fit is None:
         return ClassCall(time_fit.best, "time", time_fit, None)
     if time_fit is None:
         return ClassCall(count_fit.best, "instructions", None, count_fit)
-    hidden = _time_outgrows_count(time_fit, count_fit) or (paired_gap is not None and paired_gap >= PAIRED_GAP)
+    hidden = (_time_outgrows_count(measured or time_fit, count_fit)
+              or (paired_gap is not None and paired_gap >= PAIRED_GAP))
     if BANDS[time_fit.best] > BANDS[count_fit.best] and hidden:
         return ClassCall(_hidden_work_class(time_fit, count_fit), "time (work inside C functions)", time_fit, count_fit)
     return ClassCall(count_fit.best, "instructions", time_fit, count_fit)
@@ -91,12 +94,19 @@ def _hidden_work_class(time_fit: ClassFit, count_fit: ClassFit) -> str:
 
 
 def _time_outgrows_count(time_fit: ClassFit, count_fit: ClassFit) -> bool:
+    """Whether time grows faster than the count by HIDDEN_WORK_SLOPE, with any one size left out: hidden
+    work shows at every size, while one size slowed by a burst of load only steepens the curves it is in."""
     common = [n for n in time_fit.sizes if n in count_fit.sizes]
     if len(common) < 2:
         return True  # nothing to compare against: the time band stands
     times = [time_fit.values[time_fit.sizes.index(n)] for n in common]
     counts = [count_fit.values[count_fit.sizes.index(n)] for n in common]
-    return loglog_slope(common, times) - loglog_slope(common, counts) >= HIDDEN_WORK_SLOPE
+    subsets = [list(range(len(common)))]
+    if len(common) >= 3:
+        subsets = [[i for i in range(len(common)) if i != out] for out in range(len(common))]
+    return min(loglog_slope([common[i] for i in kept], [times[i] for i in kept])
+               - loglog_slope([common[i] for i in kept], [counts[i] for i in kept])
+               for kept in subsets) >= HIDDEN_WORK_SLOPE
 
 
 GROWTH_FLOOR = 1.5  # the ratio must grow at least this much across the sizes to call a class worse

@@ -58,8 +58,9 @@ def classes(results: list[SizeResult], deterministic: bool) -> tuple[ClassCall |
     if deterministic:  # the counts are the measurement: no time curve to consult
         return classify(None, _count_fit(results, "candidate")), classify(None, _count_fit(results, "reference"))
     reference_time = _time_fit(results, "reference")
-    candidate_time = _paired_time_fit(results, reference_time) or _time_fit(results, "candidate")
-    candidate = classify(candidate_time, _count_fit(results, "candidate"), paired_gap(results))
+    measured = _time_fit(results, "candidate")
+    candidate_time = _paired_time_fit(results, reference_time) or measured
+    candidate = classify(candidate_time, _count_fit(results, "candidate"), paired_gap(results), measured)
     return candidate, classify(reference_time, _count_fit(results, "reference"))
 
 

@@ -14,30 +14,21 @@ Arithmetic on probes gives plain ints: derived values are not probed, only
 comparisons that involve an input value are.
 """
 
-_lt, _le, _gt, _ge, _eq, _ne = int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__
+
+def _probe(compare):
+    """A comparison method that runs as one small Python frame around `int`'s own."""
+
+    def method(self, other):
+        return compare(self, other)
+
+    method.__name__ = compare.__name__
+    return method
 
 
 class ProbeInt(int):
     __slots__ = ()
-
-    def __lt__(self, other):
-        return _lt(self, other)
-
-    def __le__(self, other):
-        return _le(self, other)
-
-    def __gt__(self, other):
-        return _gt(self, other)
-
-    def __ge__(self, other):
-        return _ge(self, other)
-
-    def __eq__(self, other):
-        return _eq(self, other)
-
-    def __ne__(self, other):
-        return _ne(self, other)
-
+    __lt__, __le__, __gt__, __ge__, __eq__, __ne__ = map(
+        _probe, (int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__))
     __hash__ = int.__hash__
 
 
