@@ -5,9 +5,9 @@ Runs the performance dimension (only) of every bundled problem with a
 `performance` section over its samples whose `flaw` is `performance` (slow)
 or `none` (good), plus the reference evaluated against itself, each `--runs`
 times (`--kinds all` adds the fragile and messy samples, for the class
-check only: their speed is not part of what they are built to show), while `--hogs` CPU-burning processes run beside it. Runs are
-interleaved across solutions, so a change in the machine's load hits all of
-them alike. Prints, per solution, the scores and fitted classes, then:
+check only: their speed is not part of what they are built to show), while
+`--hogs` CPU-burning processes run beside it. Runs are interleaved across
+solutions, so a change in the machine's load hits all of them alike. Prints, per solution, the scores and fitted classes, then:
 
 - detection rate: runs losing points, over the genuinely slower samples
   (flaw `performance`; their declared class or speed makes them slower);

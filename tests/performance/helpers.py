@@ -44,7 +44,6 @@ class FakeSession:
              max_count=None, probe=False) -> TimingOutcome:
         n = len(args[0])
         self.requests.append((n, mode, loops, inner))
-        self.probed = probe
         if mode == "count":
             value = self.count(n) if self.count else 10.0 * n
             return TimingOutcome("timed", cpu_s=[min(value, (max_count or value) + 1)], wall_s=[0.0])

@@ -99,14 +99,15 @@ def _time_outgrows_count(time_fit: ClassFit, count_fit: ClassFit) -> bool:
     common = [n for n in time_fit.sizes if n in count_fit.sizes]
     if len(common) < 2:
         return True  # nothing to compare against: the time band stands
-    times = [time_fit.values[time_fit.sizes.index(n)] for n in common]
-    counts = [count_fit.values[count_fit.sizes.index(n)] for n in common]
-    subsets = [list(range(len(common)))]
-    if len(common) >= 3:
-        subsets = [[i for i in range(len(common)) if i != out] for out in range(len(common))]
-    return min(loglog_slope([common[i] for i in kept], [times[i] for i in kept])
-               - loglog_slope([common[i] for i in kept], [counts[i] for i in kept])
-               for kept in subsets) >= HIDDEN_WORK_SLOPE
+    points = [(n, time_fit.values[time_fit.sizes.index(n)], count_fit.values[count_fit.sizes.index(n)])
+              for n in common]
+
+    def gap(kept: list[tuple]) -> float:
+        sizes = [n for n, _, _ in kept]
+        return loglog_slope(sizes, [t for _, t, _ in kept]) - loglog_slope(sizes, [c for _, _, c in kept])
+
+    subsets = [points[:i] + points[i + 1:] for i in range(len(points))] if len(points) >= 3 else [points]
+    return min(map(gap, subsets)) >= HIDDEN_WORK_SLOPE
 
 
 GROWTH_FLOOR = 1.5  # the ratio must grow at least this much across the sizes to call a class worse
