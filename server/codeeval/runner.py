@@ -12,10 +12,10 @@ import json
 import re
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, SolutionError
@@ -42,6 +42,12 @@ class Collected:
 def safe_name(name: str) -> str:
     """A problem name as a file-system name: `HumanEval/0` -> `HumanEval_0`."""
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
+
+
+def report_stem(submission: Submission) -> str:
+    """Where a submission's reports go in a run's output folder, without the suffix: `two_sum/good`."""
+    label = Path(submission.label).stem if submission.label.endswith(".py") else submission.label
+    return f"{safe_name(submission.problem)}/{safe_name(label)}"
 
 
 def load_problems(root: str | Path) -> tuple[dict[str, Problem], list[str]]:
@@ -168,7 +174,7 @@ def leaderboard_data(pairs: list[tuple[Submission, EvaluationResult]], warnings:
         "groups": [{"group": g, "mean_score": round(sum(s) / len(s), 2), "solutions": len(s)} for g, s in ranked],
         "results": [
             {"problem": s.problem, "solution": s.label, "group": s.group, "origin": s.origin,
-             "score": round(r.score, 2),
+             "score": round(r.score, 2), "report": f"{report_stem(s)}.json",
              "dimensions": {n: (None if d.score is None else round(d.score, 2)) for n, d in r.dimensions.items()},
              "errors": r.errors}
             for s, r in pairs

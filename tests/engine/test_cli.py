@@ -116,3 +116,23 @@ def test_run_reads_benchmark_samples_with_solution_or_completion(problem, tmp_pa
 def test_no_arguments_prints_help_and_exits_2():
     done = run_cli()
     assert done.returncode == 2 and "evaluate" in done.stdout
+
+
+def test_weights_override_the_problems_weights(problem, write_solution):
+    solution = write_solution("def double(x):\n    return 4\n")  # half the tests pass
+    done = run_cli("evaluate", str(solution), "-p", str(problem), "--format", "json",
+                   "--weights", "correctness=1,edge_cases=0,performance=0,code_quality=0")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["score"] == data["dimensions"]["correctness"]["score"] == 50.0
+
+
+@pytest.mark.parametrize("weights, message", [("speed=3", "NAME one of correctness"),
+                                              ("correctness=lots", "not a number"),
+                                              ("correctness=-1", "cannot be negative"),
+                                              ("correctness=0,edge_cases=0,performance=0,code_quality=0",
+                                               "at least one weight must be positive")])
+def test_bad_weights_exit_2_saying_why(problem, write_solution, weights, message):
+    done = run_cli("evaluate", str(write_solution("def double(x): return 2*x\n")), "-p", str(problem),
+                   "--weights", weights)
+    assert done.returncode == 2 and message in done.stderr

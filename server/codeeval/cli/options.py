@@ -15,14 +15,36 @@ def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory-mb", type=int, default=None, help="override the problem's memory limit")
     parser.add_argument("--skip", action="append", default=[], choices=DIMENSIONS, metavar="DIMENSION",
                         help="do not run a dimension (it is reported as not applicable); repeatable")
+    parser.add_argument("--weights", type=parse_weights, default=None, metavar="NAME=W,...",
+                        help="override the problems' dimension weights, e.g. correctness=50,performance=10")
     parser.add_argument("--deterministic", action="store_true",
                         help="performance: count bytecode instructions instead of timing, for the same result "
                              "on every run (cannot see work inside C builtins)")
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """`correctness=50,performance=10` -> {"correctness": 50.0, "performance": 10.0}; argparse shows errors."""
+    weights: dict[str, float] = {}
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        name, equals, value = part.partition("=")
+        name = name.strip()
+        if not equals or name not in DIMENSIONS:
+            raise argparse.ArgumentTypeError(f"{part!r}: expected NAME=WEIGHT with NAME one of {', '.join(DIMENSIONS)}")
+        try:
+            weight = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r}: the weight is not a number") from None
+        if not weight >= 0:
+            raise argparse.ArgumentTypeError(f"{part!r}: a weight cannot be negative")
+        weights[name] = weight
+    if set(weights) == set(DIMENSIONS) and not any(weights.values()):
+        raise argparse.ArgumentTypeError("at least one weight must be positive")
+    return weights
 
 
 def evaluation_options(args: argparse.Namespace):
     from ..engine import EvaluationOptions
 
     return EvaluationOptions(require_isolation=args.require_isolation, time_per_call_s=args.time_per_call,
-                             memory_mb=args.memory_mb, skip=tuple(args.skip),
+                             memory_mb=args.memory_mb, skip=tuple(args.skip), weights=args.weights,
                              deterministic=args.deterministic)

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import ProblemError
     from ..report import to_json, to_markdown
     from ..runner import (Collected, collect_folder, collect_samples, leaderboard_data, leaderboard_markdown,
-                          load_problems, run_all, safe_name)
+                          load_problems, report_stem, run_all)
 
     problems, problem_errors = load_problems(args.problems)
     for error in problem_errors:
@@ -80,11 +80,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"codeeval: {warning}", file=sys.stderr)
     output = Path(args.output)
     for submission, result in pairs:
-        folder = output / safe_name(submission.problem)
-        folder.mkdir(parents=True, exist_ok=True)
-        stem = safe_name(Path(submission.label).stem if submission.label.endswith(".py") else submission.label)
-        (folder / f"{stem}.json").write_text(to_json(result) + "\n", encoding="utf-8")
-        (folder / f"{stem}.md").write_text(to_markdown(result), encoding="utf-8")
+        stem = output / report_stem(submission)
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        stem.with_name(f"{stem.name}.json").write_text(to_json(result) + "\n", encoding="utf-8")
+        stem.with_name(f"{stem.name}.md").write_text(to_markdown(result), encoding="utf-8")
     data = leaderboard_data(pairs, problem_errors + collected.warnings)
     board = leaderboard_markdown(data)
     import json

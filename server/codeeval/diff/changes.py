@@ -1,0 +1,148 @@
+"""Comparing two runs: per solution and dimension, what went up or down, and the reasons that appeared or went.
+
+Solutions are paired by (problem, solution label); two single results are
+paired with each other whatever their names, since the user chose them. A
+change smaller than `threshold` points (on the 0-100 scale) is noise, not a
+change: timing-based scores move a little between runs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from enum import Enum
+
+from .records import DimensionRecord, Reason, Snapshot, SnapshotKind, SolutionRecord
+
+DEFAULT_THRESHOLD = 0.5
+
+
+class Direction(Enum):
+    WORSE = "worse"
+    BETTER = "better"
+    MIXED = "changed"  # dimensions moved, the overall score (almost) did not
+
+
+@dataclass(frozen=True)
+class DimensionChange:
+    name: str
+    old: DimensionRecord | None  # None: the dimension is absent from that run
+    new: DimensionRecord | None
+    appeared: tuple[Reason, ...]  # points lost now that were not lost before, the costliest first
+    resolved: tuple[Reason, ...]  # points lost before that are not lost any more
+    details_known: bool  # both sides had their reasons (the per-solution reports were found)
+
+    @property
+    def delta(self) -> float | None:
+        if self.old is None or self.new is None or self.old.score is None or self.new.score is None:
+            return None
+        return self.new.score - self.old.score
+
+
+@dataclass(frozen=True)
+class SolutionChange:
+    old: SolutionRecord
+    new: SolutionRecord
+    direction: Direction
+    dimensions: tuple[DimensionChange, ...]  # only the dimensions that changed
+    new_errors: tuple[str, ...]  # errors (did not load, ...) the new run has and the old did not
+
+    @property
+    def delta(self) -> float:
+        return self.new.score - self.old.score
+
+
+@dataclass(frozen=True)
+class RunDiff:
+    old: Snapshot
+    new: Snapshot
+    changes: tuple[SolutionChange, ...]  # the worst change first
+    added: tuple[SolutionRecord, ...]
+    removed: tuple[SolutionRecord, ...]
+    unchanged: int
+    threshold: float
+
+    def count(self, direction: Direction) -> int:
+        return sum(change.direction is direction for change in self.changes)
+
+    @property
+    def regressions(self) -> tuple[SolutionChange, ...]:
+        return tuple(change for change in self.changes if change.direction is Direction.WORSE)
+
+
+def compare(old: Snapshot, new: Snapshot, threshold: float = DEFAULT_THRESHOLD) -> RunDiff:
+    """What changed from `old` to `new`."""
+    pairs, added, removed = _pair(old, new)
+    changes = []
+    unchanged = 0
+    for before, after in pairs:
+        change = _solution_change(before, after, threshold)
+        if change is None:
+            unchanged += 1
+        else:
+            changes.append(change)
+    changes.sort(key=lambda change: (change.delta, change.new.problem, change.new.solution))
+    return RunDiff(old, new, tuple(changes), tuple(added), tuple(removed), unchanged, threshold)
+
+
+def _pair(old: Snapshot, new: Snapshot) -> tuple[list[tuple[SolutionRecord, SolutionRecord]],
+                                                  list[SolutionRecord], list[SolutionRecord]]:
+    if old.kind is SnapshotKind.RESULT and new.kind is SnapshotKind.RESULT:
+        return [(old.solutions[0], new.solutions[0])], [], []
+    waiting: dict[tuple[str, str], list[SolutionRecord]] = defaultdict(list)
+    for record in old.solutions:
+        waiting[record.key].append(record)
+    pairs, added = [], []
+    for record in new.solutions:
+        if waiting.get(record.key):
+            pairs.append((waiting[record.key].pop(0), record))
+        else:
+            added.append(record)
+    removed = [record for records in waiting.values() for record in records]
+    return pairs, added, removed
+
+
+def _solution_change(old: SolutionRecord, new: SolutionRecord, threshold: float) -> SolutionChange | None:
+    dimensions = []
+    for name in list(old.dimensions) + [n for n in new.dimensions if n not in old.dimensions]:
+        change = _dimension_change(name, old.dimensions.get(name), new.dimensions.get(name), threshold)
+        if change is not None:
+            dimensions.append(change)
+    new_errors = tuple(error for error in new.errors if error not in old.errors)
+    delta = new.score - old.score
+    if abs(delta) < threshold and not dimensions and not new_errors:
+        return None
+    if delta <= -threshold:
+        direction = Direction.WORSE
+    elif delta >= threshold:
+        direction = Direction.BETTER
+    else:
+        direction = Direction.MIXED
+    return SolutionChange(old, new, direction, tuple(dimensions), new_errors)
+
+
+def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionRecord | None,
+                      threshold: float) -> DimensionChange | None:
+    old_score = None if old is None else old.score
+    new_score = None if new is None else new.score
+    if (old_score is None) != (new_score is None):
+        moved = True  # became (not) applicable, or appeared/disappeared
+    elif old_score is None or new_score is None:
+        moved = False
+    else:
+        moved = abs(new_score - old_score) >= threshold
+    if not moved:
+        return None
+    old_reasons = None if old is None else old.reasons
+    new_reasons = None if new is None else new.reasons
+    if old_reasons is None or new_reasons is None:
+        return DimensionChange(name, old, new, (), (), details_known=False)
+    return DimensionChange(name, old, new, _missing_from(new_reasons, old_reasons),
+                           _missing_from(old_reasons, new_reasons), details_known=True)
+
+
+def _missing_from(reasons: tuple[Reason, ...], other: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """The reasons whose sentence is not in `other`, the costliest first."""
+    known = {reason.text for reason in other}
+    fresh = [reason for reason in reasons if reason.text not in known]
+    return tuple(sorted(fresh, key=lambda reason: -(reason.points or 0.0)))

@@ -1,0 +1,127 @@
+"""A RunDiff as Markdown: the mean, a table of the changed solutions, then per solution the dimensions and reasons."""
+
+from __future__ import annotations
+
+from ..report.markdown import TITLES
+from ..report.text import cell, table
+from .changes import DimensionChange, Direction, RunDiff, SolutionChange
+from .records import DimensionRecord, SolutionRecord
+
+MARKS = {Direction.WORSE: "▼ worse", Direction.BETTER: "▲ better", Direction.MIXED: "◆ changed"}
+ORDER = ("correctness", "edge_cases", "performance", "code_quality")
+
+
+def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_solutions: int = 25) -> str:
+    """The comparison for people; at most `max_solutions` get a detailed section (the table lists them all)."""
+    out = [f"{heading} codeeval: what changed", "", _headline(diff), ""]
+    if diff.changes:
+        out += [_table(diff), ""]
+        for change in diff.changes[:max_solutions]:
+            out += _details(change, heading + "#", top_reasons)
+        if len(diff.changes) > max_solutions:
+            out += [f"…and {len(diff.changes) - max_solutions} more changed solutions (see the table above).", ""]
+    for title, records in (("Added", diff.added), ("Removed", diff.removed)):
+        if records:
+            out += [f"{heading}# {title} ({len(records)})", ""]
+            out += [f"- {cell(record.problem)} · {cell(record.solution)}: {record.score:.1f}" for record in records]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _headline(diff: RunDiff) -> str:
+    old_mean, new_mean = diff.old.mean_score, diff.new.mean_score
+    if old_mean is not None and new_mean is not None:
+        mean = f"**Mean score {old_mean:.1f} → {new_mean:.1f} ({_signed(new_mean - old_mean)})**"
+    else:
+        mean = "**Mean score: " + ("n/a" if new_mean is None else f"{new_mean:.1f}") + "**"
+    counts = [f"{diff.count(Direction.WORSE)} worse", f"{diff.count(Direction.BETTER)} better"]
+    if diff.count(Direction.MIXED):
+        counts.append(f"{diff.count(Direction.MIXED)} changed within {diff.threshold:g} points")
+    counts.append(f"{diff.unchanged} unchanged")
+    if diff.added or diff.removed:
+        counts.append(f"{len(diff.added)} added, {len(diff.removed)} removed")
+    return (f"{mean} over {len(diff.new.solutions)} solutions: {', '.join(counts)} "
+            f"(changes under {diff.threshold:g} points are ignored).")
+
+
+def _table(diff: RunDiff) -> str:
+    names = _dimension_names(diff)
+    rows = []
+    for change in diff.changes:
+        moved = {dimension.name: dimension for dimension in change.dimensions}
+        row: list[object] = [MARKS[change.direction], cell(change.new.problem), cell(change.new.solution),
+                             f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})"]
+        for name in names:
+            row.append(_moved_cell(moved[name]) if name in moved else _score(change.new.dimensions.get(name)))
+        rows.append(row)
+    return table(["", "problem", "solution", "score"] + [TITLES.get(name, name).lower() for name in names], rows)
+
+
+def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str]:
+    mark = MARKS[change.direction].split()[0]
+    title = (f"{heading} {mark} {cell(change.new.problem)} · {cell(change.new.solution)}: "
+             f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})")
+    out = [title, ""]
+    for error in change.new_errors:
+        out.append(f"- **Error**: {cell(error, 400)}")
+    for dimension in change.dimensions:
+        out += _dimension_lines(dimension, top_reasons)
+    return out + [""]
+
+
+def _dimension_lines(change: DimensionChange, top_reasons: int) -> list[str]:
+    title = TITLES.get(change.name, change.name)
+    line = f"- **{title}** {_moved_cell(change)}"
+    old_summary = _summary(change.old)
+    new_summary = _summary(change.new)
+    if old_summary != new_summary:
+        line += f": {cell(old_summary, 200)} → {cell(new_summary, 200)}"
+    elif new_summary:
+        line += f": {cell(new_summary, 200)}"
+    out = [line]
+    if not change.details_known:
+        out.append("  - (no reasons: the per-solution reports were not found next to the leaderboard)")
+        return out
+    worse = change.delta is None or change.delta < 0
+    first, second = (change.appeared, change.resolved) if worse else (change.resolved, change.appeared)
+    first_label, second_label = ("new:", "fixed:") if worse else ("fixed:", "new:")
+    out += _reason_lines(first, first_label, top_reasons)
+    out += _reason_lines(second, second_label, max(1, top_reasons // 2))
+    return out
+
+
+def _reason_lines(reasons: tuple, label: str, limit: int) -> list[str]:
+    lines = [f"  - {label} {cell(str(reason), 300)}" for reason in reasons[:limit]]
+    if len(reasons) > limit:
+        lines.append(f"  - …and {len(reasons) - limit} more ({label.rstrip(':')})")
+    return lines
+
+
+def _moved_cell(change: DimensionChange) -> str:
+    old, new = _score(change.old), _score(change.new)
+    delta = change.delta
+    return f"{old} → {new}" + (f" ({_signed(delta)})" if delta is not None else "")
+
+
+def _summary(record: DimensionRecord | None) -> str:
+    if record is None:
+        return "absent"
+    return record.summary
+
+
+def _score(record: DimensionRecord | None) -> str:
+    if record is None or record.score is None:
+        return "n/a"
+    return f"{record.score:.1f}"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.1f}"
+
+
+def _dimension_names(diff: RunDiff) -> list[str]:
+    seen: list[str] = []
+    records: list[SolutionRecord] = [c.new for c in diff.changes] + [c.old for c in diff.changes]
+    for record in records:
+        seen += [name for name in record.dimensions if name not in seen]
+    return sorted(seen, key=lambda name: ORDER.index(name) if name in ORDER else len(ORDER))
