@@ -12,6 +12,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
 
+pytest_plugins = ["tests.browser"]  # the `chromium` fixture, for tests that use a real browser
+
 
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run the real `codeeval` command in a child process."""

@@ -63,6 +63,7 @@ class SolutionRecord:
     score: float
     dimensions: dict[str, DimensionRecord]
     errors: tuple[str, ...] = ()
+    group: str = ""  # what a leaderboard ranks: a sample kind, a model
 
     @property
     def key(self) -> tuple[str, str]:
@@ -126,7 +127,8 @@ def _leaderboard_rows(path: Path, rows: list) -> list[SolutionRecord]:
             detail = details.get(name)
             dimensions[name] = detail if detail is not None else DimensionRecord(name, _score(score))
         records.append(SolutionRecord(row["problem"], row["solution"], float(row["score"]), dimensions,
-                                      tuple(str(error) for error in row.get("errors") or ())))
+                                      tuple(str(error) for error in row.get("errors") or ()),
+                                      str(row.get("group") or "")))
     return records
 
 
