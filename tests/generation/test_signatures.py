@@ -165,3 +165,15 @@ def test_class_plans_take_methods_and_argument_types_from_the_examples():
     assert plan.describe_types() == {"__init__.cap": "int", "push.x": "int"}
     case = plan.to_case(plan.examples[0])
     assert case.args == [2] and [c.method for c in case.calls] == ["push", "push", "pop"]
+
+
+def test_class_plan_examples_keep_each_case_constructor_with_its_own_calls():
+    # The first case's constructor arguments do not fit the signature, so it is left out; the second case's
+    # constructor must stay paired with the second case's calls, not with the first one's.
+    source = "class Stack:\n    def __init__(self, cap):\n        pass\n    def push(self, x):\n        pass\n" \
+             "    def pop(self):\n        pass\n"
+    examples = [Case(args=[1, 2, 3], calls=[Call("push", (9,)), Call("push", (8,))]),
+                Case(args=[5], calls=[Call("pop", ())])]
+    plan = make_plan(source, "Stack", examples, {})
+    cases = [plan.to_case(example) for example in plan.examples]
+    assert [(case.args, [(c.method, list(c.args)) for c in case.calls]) for case in cases] == [([5], [("pop", [])])]

@@ -10,6 +10,8 @@ from codeeval.sandbox import Session
 from codeeval.spec import load_problem
 from codeeval.validation import _performance_errors
 
+from tests.conftest import run_cli
+
 PROBLEM = """
 name: job_queue
 summary: Urgent (negative) jobs jump to the front of the queue.
@@ -145,3 +147,14 @@ def test_a_solution_that_skips_its_work_while_timed_is_caught(problem_path, tmp_
     (tmp_path / "sneaky.py").write_text(detects_timing)
     result = performance_of(tmp_path / "sneaky.py", problem_path)
     assert result.score == 0 and "while being timed differs from the reference's" in result.rationale[0]
+
+
+def test_validate_says_why_a_declared_class_cannot_be_checked_when_the_reference_fails_at_a_later_size(
+        write_problem):
+    fails_later = PROBLEM.replace("      queue = deque()\n",
+                                  "      if len(jobs) > 10000:\n          raise ValueError('too many jobs')\n"
+                                  "      queue = deque()\n")
+    done = run_cli("validate", str(write_problem(fails_later)))
+    assert done.returncode == 2, done.stderr
+    assert "performance.complexity: cannot check O(n): the reference was timed at fewer than three sizes" in done.stderr
+    assert "at n=12000 it raised ValueError" in done.stderr

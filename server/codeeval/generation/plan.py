@@ -192,7 +192,11 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
 def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
     notes: list[str] = []
     with_calls = [c for c in examples if c.calls is not None]
-    ctor_bound = [b for b in (_bind(signature.params, c.args, c.kwargs) for c in with_calls) if b is not None]
+    # Each case with its constructor's bound arguments, kept together: a case whose constructor does not
+    # fit the signature drops out whole, so no case's constructor is paired with another's calls.
+    bound_cases = [(c, b) for c, b in ((c, _bind(signature.params, c.args, c.kwargs)) for c in with_calls)
+                   if b is not None]
+    ctor_bound = [b for _, b in bound_cases]
     ctor_types, ctor_names = [], []
     for param in signature.params:
         if param.kind in ("var_positional", "var_keyword"):
@@ -236,7 +240,7 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
         methods[method] = TupleT(types, names=names)
     ctor = TupleT(ctor_types, names=ctor_names)
     sequences = []
-    for case, b in zip(with_calls, ctor_bound):
+    for case, b in bound_cases:
         if not all(n in b for n in ctor_names):
             continue
         calls = []

@@ -26,7 +26,7 @@ def curve(problem: Problem, session: Session) -> tuple[list[int], list[float], l
         built = expression.build(n, spec.seed, 1)
         first = session.call(built.args, built.kwargs, built.calls, timeout=limit)
         if not first.returned:
-            return sizes, times, f"at n={n} it {first.describe()[:200]}"
+            return sizes, times, counts, f"at n={n} it {first.describe()[:200]}"
         per_call = max(first.duration_s or 0.0, 1e-7)
         inner = max(1, min(MAX_INNER, math.ceil(TARGET_BATCH_S / per_call)))
         timing = session.time(built.args, built.kwargs, built.calls, loops=LOOPS, inner=inner,
