@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
-from codeeval.sandbox import BubblewrapLauncher, Limits, ProcessLauncher, Session, detect  # noqa: E402
+from codeeval.sandbox import BubblewrapLauncher, Limits, ProcessLauncher, Session, detect
 
 SOLUTION = "def solve(x):\n    return x\n"
 

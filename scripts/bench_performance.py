@@ -7,7 +7,8 @@ or `none` (good), plus the reference evaluated against itself, each `--runs`
 times (`--kinds all` adds the fragile and messy samples, for the class
 check only: their speed is not part of what they are built to show), while
 `--hogs` CPU-burning processes run beside it. Runs are interleaved across
-solutions, so a change in the machine's load hits all of them alike. Prints, per solution, the scores and fitted classes, then:
+solutions, so a change in the machine's load hits all of them alike. Prints, per solution, the scores and
+fitted classes, then:
 
 - detection rate: runs losing points, over the genuinely slower samples
   (flaw `performance`; their declared class or speed makes them slower);
@@ -44,8 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source
-from codeeval.spec import load_problem
+from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402  (needs the path above)
+from codeeval.spec import load_problem  # noqa: E402
 
 OTHER_DIMENSIONS = ("correctness", "edge_cases", "code_quality")
 KINDS = {"performance": "slow", "none": "good", "edge_cases": "fragile", "code_quality": "messy"}  # by `flaw`
@@ -144,7 +145,7 @@ def odd(subject: Subject) -> list[str]:
     """Runs that disagree with the rest: a class other than the declared one, or an outlying score."""
     valid = [x for x in subject.scores if not math.isnan(x)]
     middle = statistics.median(valid) if valid else 0.0
-    return [line for line, score, found in zip(subject.runs, subject.scores, subject.classes)
+    return [line for line, score, found in zip(subject.runs, subject.scores, subject.classes, strict=False)
             if (subject.expected_class and found != subject.expected_class) or not abs(score - middle) <= 2.5]
 
 
@@ -172,7 +173,7 @@ def report(subjects: list[Subject], verbose: bool = False) -> dict:
     # A fragile sample can fail on a performance input (a wrong answer is not timed): no class to check.
     known = [(s, c) for s in subjects if s.expected_class for c in s.classes if s.judged or c is not None]
     possible = [(s, p) for s in subjects if s.expected_class
-                for c, p in zip(s.classes, s.possible) if s.judged or c is not None]
+                for c, p in zip(s.classes, s.possible, strict=False) if s.judged or c is not None]
     figures = {
         "detection": sum(map(lost, slow_runs)) / len(slow_runs) if slow_runs else None,
         "false_alarms": sum(map(lost, equal_runs)) / len(equal_runs) if equal_runs else None,

@@ -37,7 +37,7 @@ def values_equal(actual: Any, expected: Any, tolerance: float | None = None, dep
                 and _numbers_equal(actual.imag, expected.imag, tolerance))
     if isinstance(expected, _SEQUENCES) and isinstance(actual, _SEQUENCES):
         return len(actual) == len(expected) and all(
-            values_equal(a, e, tolerance, depth + 1) for a, e in zip(actual, expected))
+            values_equal(a, e, tolerance, depth + 1) for a, e in zip(actual, expected, strict=True))
     if isinstance(expected, dict) and isinstance(actual, dict):
         if len(actual) != len(expected):
             return False
@@ -55,7 +55,7 @@ def values_equal(actual: Any, expected: Any, tolerance: float | None = None, dep
     return actual == expected
 
 
-def _numbers_equal(actual: float, expected: float, tolerance: float | None) -> bool:
+def _numbers_equal(actual: int | float, expected: int | float, tolerance: float | None) -> bool:
     if isinstance(actual, float) and math.isnan(actual):
         return isinstance(expected, float) and math.isnan(expected)
     if isinstance(expected, float) and math.isnan(expected):

@@ -47,7 +47,7 @@ class ProblemContext:
     def close(self) -> None:
         self.oracle.close()
 
-    def __enter__(self) -> "ProblemContext":
+    def __enter__(self) -> ProblemContext:
         return self
 
     def __exit__(self, *exc_info) -> None:
@@ -79,10 +79,9 @@ def evaluate(solution: str | Path, problem: str | Path | Problem, *, source: str
              options: EvaluationOptions | None = None, **option_fields: Any) -> EvaluationResult:
     """Evaluate a solution file (or `source` text, labelled `solution`) against a problem."""
     options = options or EvaluationOptions(**option_fields)
-    if not isinstance(problem, Problem):
-        problem = load_problem(problem)
+    loaded = problem if isinstance(problem, Problem) else load_problem(problem)
     text = source if source is not None else read_solution(solution)
-    with ProblemContext(problem, options) as context:
+    with ProblemContext(loaded, options) as context:
         return evaluate_source(text, str(solution), context)
 
 
@@ -112,8 +111,9 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         else:
             run("performance", lambda: _timed(problem, candidate, context, deadline))
         output = candidate.output()
-    ordered = {name: dimensions[name] for name in ("correctness", "edge_cases", "performance", "code_quality")
-               if name in dimensions}
+    ordered: dict[str, DimensionResult] = {
+        name: dimensions[name] for name in ("correctness", "edge_cases", "performance", "code_quality")
+        if name in dimensions}
     score = combine(ordered, {**problem.weights, **(options.weights or {})})
     return EvaluationResult(
         problem=problem.name,

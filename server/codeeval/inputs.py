@@ -9,8 +9,9 @@ from __future__ import annotations
 import ast
 import random
 import string as _string
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 MAX_ELEMENTS = 10_000_000
 MAX_INT_BITS = 4096
@@ -93,7 +94,8 @@ def method_calls(rng: random.Random, n: int, keys: int = 1000, **arities: int) -
     if not arities:
         raise InputExpressionError("method_calls needs at least one method=arity")
     methods = sorted(arities)
-    return [[m, *[rng.randrange(keys) for _ in range(arities[m])]] for m in (rng.choice(methods) for _ in range(_count(n)))]
+    chosen = (rng.choice(methods) for _ in range(_count(n)))
+    return [[m, *[rng.randrange(keys) for _ in range(arities[m])]] for m in chosen]
 
 
 # -- more shapes of input -------------------------------------------------------------
@@ -244,6 +246,12 @@ def _power(base: Any, exponent: Any) -> Any:
     return base ** exponent
 
 
+def _no_unpacking(key: ast.expr | None) -> ast.expr:
+    if key is None:  # `{**x}`
+        raise InputExpressionError("`**` is not allowed")
+    return key
+
+
 class InputExpression:
     """A parsed input expression; `build(n)` makes the case for size `n`."""
 
@@ -258,17 +266,20 @@ class InputExpression:
             raise InputExpressionError("must be a call of args(...), kwargs(...) or calls(ctor_args, ops)")
         self._check(body)
         self.tree = body
+        self.wrapper = body.func.id
 
     def _check(self, node: ast.AST) -> None:
         """Reject anything outside the language before it is ever interpreted."""
         for child in ast.walk(node):
             if isinstance(child, ast.Call):
                 if not isinstance(child.func, ast.Name):
-                    raise InputExpressionError(f"column {child.col_offset + 1}: only plain function names can be called")
+                    raise InputExpressionError(
+                        f"column {child.col_offset + 1}: only plain function names can be called")
                 name = child.func.id
                 if name not in CALLABLE_NAMES:
                     known = ", ".join(sorted(GENERATORS))
-                    raise InputExpressionError(f"column {child.col_offset + 1}: unknown generator {name!r} (known: {known})")
+                    raise InputExpressionError(
+                        f"column {child.col_offset + 1}: unknown generator {name!r} (known: {known})")
                 if any(k.arg is None for k in child.keywords):
                     raise InputExpressionError("`**` is not allowed")
             elif isinstance(child, ast.Name):
@@ -292,9 +303,8 @@ class InputExpression:
         """The case for size `n`; each `variant` is another input of the same size drawn from the same seed."""
         key = f"{seed}:{n}:{self.text}" + (f":{variant}" if variant else "")
         rng = random.Random(key)
-        wrapper = self.tree.func.id
-        values = [self._value(a, n, rng) for a in self.tree.args]
-        keywords = {k.arg: self._value(k.value, n, rng) for k in self.tree.keywords}
+        wrapper = self.wrapper
+        values, keywords = self._arguments(self.tree, n, rng)
         if wrapper == "args":
             return BuiltInput(values, keywords)
         if wrapper == "kwargs":
@@ -306,8 +316,16 @@ class InputExpression:
         ctor_args, ops = values
         if not isinstance(ctor_args, list) or not isinstance(ops, list):
             raise InputExpressionError("calls(ctor_args, ops) takes two lists")
-        triples = [(str(op[0]), list(op[1:]), {}) for op in ops]
+        triples: list[tuple[str, list, dict]] = [(str(op[0]), list(op[1:]), {}) for op in ops]
         return BuiltInput(list(ctor_args), {}, triples)
+
+    def _arguments(self, call: ast.Call, n: int, rng: random.Random) -> tuple[list, dict[str, Any]]:
+        keywords = {}
+        for keyword in call.keywords:
+            if keyword.arg is None:  # refused by `_check`
+                raise InputExpressionError("`**` is not allowed")
+            keywords[keyword.arg] = self._value(keyword.value, n, rng)
+        return [self._value(a, n, rng) for a in call.args], keywords
 
     def _value(self, node: ast.AST, n: int, rng: random.Random) -> Any:
         if isinstance(node, ast.Constant):
@@ -321,7 +339,8 @@ class InputExpression:
         if isinstance(node, ast.Tuple):
             return tuple(self._value(e, n, rng) for e in node.elts)
         if isinstance(node, ast.Dict):
-            return {self._value(k, n, rng): self._value(v, n, rng) for k, v in zip(node.keys, node.values)}
+            return {self._value(_no_unpacking(k), n, rng): self._value(v, n, rng)
+                    for k, v in zip(node.keys, node.values, strict=True)}
         if isinstance(node, ast.UnaryOp):
             operand = self._value(node.operand, n, rng)
             return -operand if isinstance(node.op, ast.USub) else +operand
@@ -330,12 +349,11 @@ class InputExpression:
             if isinstance(result, int) and result.bit_length() > MAX_INT_BITS:
                 raise InputExpressionError("number too large")
             return result
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # `_check` refused other calls
             name = node.func.id
             if name in WRAPPERS:
                 raise InputExpressionError(f"{name}(...) may only appear at the top")
-            args = [self._value(a, n, rng) for a in node.args]
-            kwargs = {k.arg: self._value(k.value, n, rng) for k in node.keywords}
+            args, kwargs = self._arguments(node, n, rng)
             if name in HELPERS:
                 return _helper(name, args, kwargs)
             try:

@@ -27,7 +27,7 @@ class DimensionResult:
     weight: float = 0.0  # share of the final score after renormalisation (set by scoring)
 
     @classmethod
-    def not_applicable(cls, name: str, reason: str, **details: Any) -> "DimensionResult":
+    def not_applicable(cls, name: str, reason: str, **details: Any) -> DimensionResult:
         return cls(name=name, score=None, applicable=False, reason=reason, summary=f"not applicable: {reason}",
                    details=details)
 

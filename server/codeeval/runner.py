@@ -161,7 +161,7 @@ def run_all(problems: dict[str, Problem], submissions: list[Submission], options
     finally:
         for context in contexts.values():
             context.close()
-    return list(zip(submissions, results))
+    return list(zip(submissions, results, strict=True))
 
 
 def leaderboard_data(pairs: list[tuple[Submission, EvaluationResult]], warnings: list[str]) -> dict:

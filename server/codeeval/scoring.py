@@ -13,13 +13,13 @@ from .spec.model import DEFAULT_WEIGHTS
 def combine(dimensions: dict[str, DimensionResult], weights: dict[str, float] | None = None) -> float:
     """Set each dimension's effective weight and return the weighted score."""
     weights = {**DEFAULT_WEIGHTS, **(weights or {})}
-    applicable = {name: d for name, d in dimensions.items() if d.applicable and d.score is not None}
-    total = sum(weights.get(name, 0.0) for name in applicable)
+    scores = {name: d.score for name, d in dimensions.items() if d.applicable and d.score is not None}
+    total = sum(weights.get(name, 0.0) for name in scores)
     for name, result in dimensions.items():
-        result.weight = weights.get(name, 0.0) / total if name in applicable and total > 0 else 0.0
+        result.weight = weights.get(name, 0.0) / total if name in scores and total > 0 else 0.0
     if total <= 0:
         return 0.0
-    return sum(result.weight * result.score for result in applicable.values())
+    return sum(dimensions[name].weight * score for name, score in scores.items())
 
 
 def renormalisation_note(dimensions: dict[str, DimensionResult]) -> str:

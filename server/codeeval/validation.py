@@ -25,7 +25,8 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
         for section, index, case in checked:
             result = run_case(reference, case, index, Expectation.of(case), problem.compare)
             if not result.passed:
-                message = f"{section}[{index}]: the reference fails this case: {failure_sentence(result, problem.entry_point)}"
+                why = failure_sentence(result, problem.entry_point)
+                message = f"{section}[{index}]: the reference fails this case: {why}"
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
     errors += _generation_errors(problem)
@@ -53,5 +54,5 @@ def _performance_errors(problem: Problem, reference: Session) -> list[ProblemErr
                              f"{outcome.describe()[:200]}", problem.path, spec.line)]
     from .dimensions.performance.alone import declared_class_problem
 
-    mismatch = declared_class_problem(problem, reference)
+    mismatch = declared_class_problem(spec, reference)
     return [ProblemError(f"performance.complexity: {mismatch}", problem.path, spec.line)] if mismatch else []

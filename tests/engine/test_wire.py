@@ -2,6 +2,9 @@
 
 import dataclasses
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +101,14 @@ def test_framing_roundtrip_over_a_pipe():
     finally:
         os.close(read_fd)
         os.close(write_fd)
+
+
+def test_the_worker_starts_without_typing_re_or_enum():
+    """Each worker imports its harness before any solution: `typing`, `re` and `enum` would slow every start-up
+    (the harness's type-checking imports sit under a local `TYPE_CHECKING = False`)."""
+    child = str(Path(wire.__file__).parent)
+    probe = (f"import sys; sys.path.insert(0, {child!r}); import worker; "
+             "print(sorted(m for m in ('typing', 're', 'enum') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-S", "-s", "-B", "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

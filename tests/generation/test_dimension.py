@@ -5,7 +5,6 @@ import subprocess
 import sys
 import textwrap
 
-
 from codeeval.dimensions import edge_cases
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate, evaluate_source
 from codeeval.generation.state import state_for
@@ -133,7 +132,8 @@ def test_signature_problems_make_generation_not_applicable_with_the_reason():
         result = evaluate_source(GOOD, "good.py", context)
     edge = result.dimensions["edge_cases"]
     assert edge.applicable and edge.score == 100 and edge.details["generation"]["applicable"]
-    bad_strategy = MEDIAN.replace("    max_examples: 60\n", "    max_examples: 60\n    strategies: {xs: 'lists(floats()'}\n")
+    bad_strategy = MEDIAN.replace("    max_examples: 60\n",
+                                  "    max_examples: 60\n    strategies: {xs: 'lists(floats()'}\n")
     bad_strategy = bad_strategy.replace("edge_cases:\n", "edge_cases:\n  cases:\n    - args: [[4, 1]]\n")
     p = problem(bad_strategy)
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:

@@ -53,7 +53,7 @@ def test_check_robustness_reports_crashes_not_deliberate_raises():
 def test_robustness_builds_dataclass_arguments_with_the_files_own_class():
     source = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Box:\n    items: list[int]\n\n\n"
               "def heaviest(box: Box) -> int:\n    return max(box.items)\n")
-    findings, targets = check_robustness(source, max_examples=15, limits=Limits(time_per_call_s=1.0))
+    findings, _ = check_robustness(source, max_examples=15, limits=Limits(time_per_call_s=1.0))
     assert [f.input for f in findings] == ["heaviest(Box(items=[]))"] and findings[0].exc_type == "ValueError"
     assert "from solution import Box, heaviest" in findings[0].pytest
 

@@ -6,8 +6,20 @@ from codeeval.generation.hints import SignatureError, read_signature
 from codeeval.generation.infer import infer_type, refine
 from codeeval.generation.plan import GenerationUnavailable, make_plan
 from codeeval.generation.strategies import StrategyError, parse_strategy
-from codeeval.generation.types import (AnyT, DictT, FloatT, IntT, ListT, NoneT, RecordT, SampledT, SetT, StrT, TupleT,
-                                       UnionT)
+from codeeval.generation.types import (
+    AnyT,
+    DictT,
+    FloatT,
+    IntT,
+    ListT,
+    NoneT,
+    RecordT,
+    SampledT,
+    SetT,
+    StrT,
+    TupleT,
+    UnionT,
+)
 from codeeval.spec.model import Call, Case
 
 HINTED = '''

@@ -107,7 +107,7 @@ def test_values_yaml_cannot_hold_plainly_use_the_documented_tags():
     assert "!tuple" in text and "!set" in text and "!frozenset" in text and "!bytes" in text and "!complex" in text
     assert "reference: |" in text
     loaded = problem_from_text(text, "p.yaml")
-    for value, case in zip(VALUES, loaded.tests):
+    for value, case in zip(VALUES, loaded.tests, strict=True):
         assert same_value(case.args[0], value) or (isinstance(value, float) and math.isnan(case.args[0])), value
         assert same_value(case.expected, value) or (isinstance(value, float) and math.isnan(case.expected))
 

@@ -191,7 +191,7 @@ async def test_untitled_buffer_and_bad_arguments(client: LanguageClient, workspa
     with pytest.raises(JsonRpcException, match="one argument object"):
         await client.workspace_execute_command_async(types.ExecuteCommandParams(
             command="codeeval.evaluate", arguments=[uri]))
-    with pytest.raises(JsonRpcException, match="no-such.yaml"):
+    with pytest.raises(JsonRpcException, match=r"no-such\.yaml"):
         await execute(client, "codeeval.evaluate", {"uri": uri, "problem": "problems/no-such.yaml"})
 
 

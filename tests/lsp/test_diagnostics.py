@@ -6,9 +6,10 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from codeeval.lsp.rule_docs import rule_doc_uri
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+
+from codeeval.lsp.rule_docs import rule_doc_uri
 
 from .helpers import change_doc, copy_of, next_diagnostics, open_doc, save_doc
 

@@ -9,6 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
 from codeeval.findings import Range
 from codeeval.lsp import problems
 from codeeval.lsp.commands import report_stem
@@ -16,8 +19,6 @@ from codeeval.lsp.folders import base_dir, folder_for, uri_stem
 from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from codeeval.lsp.positions import Lines
 from codeeval.lsp.settings import Settings, SettingsStore, overlay
-from lsprotocol import types
-from pygls.workspace.position_codec import PositionCodec
 
 from .conftest import ADD_PROBLEM, make_workspace
 
@@ -67,7 +68,7 @@ def test_problem_lookup_order(tmp_path):
     assert not missing.found and "x.yaml" in missing.message
     assert resolve((root / "add.py").as_uri(), requested="slow").problem.name == "slow"  # argument wins
     (root / "bad.yaml").write_text(ADD_PROBLEM.replace("entry_point: add", "entry_point: [1]"))
-    with pytest.raises(Exception, match="bad.yaml"):
+    with pytest.raises(Exception, match=r"bad\.yaml"):
         resolve((root / "x.py").as_uri(), requested="bad.yaml")
 
 
@@ -123,9 +124,10 @@ def test_cancel_kills_a_running_child_and_refuses_new_ones():
 
 def test_the_save_path_json_matches_the_typed_diagnostic():
     """Diagnostics are published as hand-built JSON; it must equal lsprotocol's own for the same finding."""
+    from pygls.protocol import default_converter
+
     from codeeval.lsp.analysis import analyze
     from codeeval.lsp.diagnostics import diagnostic_json, to_diagnostic
-    from pygls.protocol import default_converter
 
     source = 's = "😀"\n\n\ndef f(x, y=[]):\n    t = x\n    x = y\n    y = t\n    return x\n'
     analysis = analyze(source, "f.py", None)

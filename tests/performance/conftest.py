@@ -1,4 +1,5 @@
 import pytest
+
 from codeeval.dimensions.performance import counted
 
 

@@ -50,7 +50,7 @@ def test_cpu_time_includes_work_handed_to_another_thread(child):
 
     reply = timing.time_case(lambda: offloaded, {"loops": 2})
     assert reply["status"] == "timed"
-    assert all(cpu >= 0.9 * own for cpu, own in zip(reply["cpu_s"], spent)), (reply, spent)
+    assert all(cpu >= 0.9 * own for cpu, own in zip(reply["cpu_s"], spent, strict=True)), (reply, spent)
 
 
 def test_cpu_time_is_precise_to_well_under_a_millisecond(child):
@@ -58,7 +58,7 @@ def test_cpu_time_is_precise_to_well_under_a_millisecond(child):
     spent = []
     reply = timing.time_case(lambda: (lambda: spent.append(work(20_000))), {"loops": 5})
     # Not rounded to 4 ms scheduler ticks: each figure is within 0.3 ms of the thread's own clock.
-    assert all(abs(cpu - own) < 3e-4 for cpu, own in zip(reply["cpu_s"], spent)), (reply, spent)
+    assert all(abs(cpu - own) < 3e-4 for cpu, own in zip(reply["cpu_s"], spent, strict=True)), (reply, spent)
 
 
 def test_per_call_values_and_fresh_inputs_per_run(child):
@@ -90,7 +90,7 @@ def test_clocks_are_bound_before_a_solution_could_patch_them(child, monkeypatch)
 def test_fresh_copies_share_nothing_mutable(child):
     timing, _, wire = child
     encoded = wire.encode([[1, 2, 3], {"k": [4]}, (5, [6]), {7}, b"x"])
-    fresh = timing.fresh_copies(wire.decode)
+    fresh = timing.FreshCopies(wire.decode)
     first, second = fresh(encoded), fresh(encoded)
     assert first == second == wire.decode(encoded)
     first[0].append(9)
@@ -103,7 +103,7 @@ def test_fresh_copies_share_nothing_mutable(child):
 def test_method_calls_with_atomic_arguments_are_decoded_once(child):
     timing, _, wire = child
     calls = [["put", wire.encode([1, 2]), wire.encode({})], ["get", wire.encode([1]), wire.encode({})]]
-    fresh = timing.fresh_copies(wire.decode)
+    fresh = timing.FreshCopies(wire.decode)
     assert fresh.calls(calls) is fresh.calls(calls) and fresh.calls(calls)[0] == ("put", [1, 2], {})
     mutable = [["add", wire.encode([[1]]), wire.encode({})]]
     assert fresh.calls(mutable)[0][1][0] is not fresh.calls(mutable)[0][1][0]

@@ -4,6 +4,7 @@ import math
 import random
 
 import pytest
+
 from codeeval.dimensions.performance.complexity import (
     RatioPoint,
     classify,

@@ -5,11 +5,11 @@ assertion depends on how busy the machine is.
 """
 
 import pytest
+
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate
 from codeeval.sandbox import Session
 from codeeval.spec import load_problem
 from codeeval.validation import _performance_errors
-
 from tests.conftest import run_cli
 
 PROBLEM = """

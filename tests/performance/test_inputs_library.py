@@ -3,6 +3,7 @@
 from itertools import pairwise
 
 import pytest
+
 from codeeval.inputs import GENERATORS, InputExpression, InputExpressionError
 
 

@@ -3,6 +3,7 @@
 import math
 
 import pytest
+
 from codeeval.engine import EvaluationOptions, evaluate
 from codeeval.sandbox import Session
 

@@ -33,7 +33,8 @@ def test_a_constant_factor_slower_loses_points_smoothly():
     assert 2.8 < result.details["ratio"] < 3.2
     low = result.details["ci95"][0]
     assert result.score == pytest.approx(100 - 20 * math.log2(low / 1.25)) and 72 < result.score < 78
-    assert result.rationale[0].startswith(f"-{100 - result.score:.1f}: ") and "entirely above the tolerance" in result.rationale[0]
+    assert result.rationale[0].startswith(f"-{100 - result.score:.1f}: ")
+    assert "entirely above the tolerance" in result.rationale[0]
 
 
 def test_slower_but_within_tolerance_costs_nothing():

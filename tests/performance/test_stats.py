@@ -6,6 +6,7 @@ import statistics
 from itertools import pairwise
 
 import pytest
+
 from codeeval.dimensions.performance.stats import (
     RatioEstimate,
     ratio_estimate,

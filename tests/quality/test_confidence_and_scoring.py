@@ -74,7 +74,7 @@ def test_repeated_findings_of_one_rule_diminish():
     costs = sorted((f.points for f in result.findings if f.rule_id == "CQ101"), reverse=True)
     assert len(costs) == 6
     assert costs[1] == pytest.approx(costs[0] / 2) and costs[5] == pytest.approx(costs[0] / 6)
-    assert "counts 1/2" in [f for f in result.findings if f.points == costs[1]][0].rationale
+    assert "counts 1/2" in next(f for f in result.findings if f.points == costs[1]).rationale
 
 
 def test_one_messy_function_is_capped():

@@ -57,7 +57,7 @@ def test_module_class_and_method_docstrings():
 
 
 def test_module_docstring_finding_with_one_definition_has_low_relevance():
-    [module] = [f for f in findings("def f(x: int) -> int:\n    '''Doc.'''\n    return x\n", "CQ101")]
+    [module] = list(findings("def f(x: int) -> int:\n    '''Doc.'''\n    return x\n", "CQ101"))
     assert module.symbol is None and module.confidence.relevance < 0.5
 
 

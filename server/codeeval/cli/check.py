@@ -80,7 +80,7 @@ def _rule_overrides(select: str | None, ignore: str | None) -> dict:
         disabled |= set(RULES_BY_ID) - ids(select, "--select")
     if ignore:
         disabled |= ids(ignore, "--ignore")
-    return {"rules": {rule_id: False for rule_id in sorted(disabled)}} if disabled else {}
+    return {"rules": dict.fromkeys(sorted(disabled), False)} if disabled else {}
 
 
 def _settings_finder(args: argparse.Namespace, overrides: dict):

@@ -54,8 +54,16 @@ class ProgressBar:
 def run(args: argparse.Namespace) -> int:
     from ..errors import ProblemError
     from ..report import to_json, to_markdown
-    from ..runner import (Collected, collect_folder, collect_samples, leaderboard_data, leaderboard_markdown,
-                          load_problems, report_stem, run_all)
+    from ..runner import (
+        Collected,
+        collect_folder,
+        collect_samples,
+        leaderboard_data,
+        leaderboard_markdown,
+        load_problems,
+        report_stem,
+        run_all,
+    )
 
     problems, problem_errors = load_problems(args.problems)
     for error in problem_errors:
@@ -75,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
     pairs = run_all(problems, collected.submissions, evaluation_options(args), jobs=args.jobs, progress=progress)
-    warning = isolation_warning(pairs[0][1].isolation) if pairs else None
-    if warning:
-        print(f"codeeval: {warning}", file=sys.stderr)
+    weaker = isolation_warning(pairs[0][1].isolation) if pairs else None
+    if weaker:
+        print(f"codeeval: {weaker}", file=sys.stderr)
     output = Path(args.output)
     for submission, result in pairs:
         stem = output / report_stem(submission)

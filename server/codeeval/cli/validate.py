@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     for path in files:
         try:
             problem = load_problem(path)
-            errors = [] if args.schema_only else validate_problem(problem)
+            errors: list[CodeevalError] = [] if args.schema_only else list(validate_problem(problem))
             if problem.name in names:
                 errors.append(ProblemError(f"name: {problem.name!r} is also the name of {names[problem.name]}",
                                            str(path), 1))

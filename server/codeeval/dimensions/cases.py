@@ -24,7 +24,7 @@ class Expectation:
     raises: str | None = None
 
     @classmethod
-    def of(cls, case: Case) -> "Expectation":
+    def of(cls, case: Case) -> Expectation:
         return cls(value=case.expected, raises=case.raises)
 
     def text(self) -> str:
@@ -121,4 +121,5 @@ VERDICT_TEXT = {
 def failure_sentence(result: CaseResult, entry_point: str) -> str:
     """One line for the report: `f([]) -> raised IndexError (expected [])`."""
     what = VERDICT_TEXT.get(result.verdict, result.verdict)
-    return f"`{result.case.input_text(entry_point, 120)}`: {what}; expected {result.expected}, got {result.actual[:200]}"
+    shown = result.case.input_text(entry_point, 120)
+    return f"`{shown}`: {what}; expected {result.expected}, got {result.actual[:200]}"

@@ -6,8 +6,9 @@ examples (`codeeval.generation`). The reference is the oracle: it supplies any
 missing expectation, and an input it cannot handle is discarded. A generated
 input may take 4x the reference's time (or the per-call limit, if larger);
 a time-out there is reported but not scored (slowness is the performance
-dimension's business), unless every generated input it ran timed out. Each failing generated input is shrunk to a minimal
-counterexample with a ready-to-paste pytest test.
+dimension's business), unless every generated input it ran timed out. Each
+failing generated input is shrunk to a minimal counterexample with a
+ready-to-paste pytest test.
 
 Score: hand-written cases count by share passed. The generated part scores
 min(share passed, 100 - 25 per kind of failure), a kind being a verdict (wrong
@@ -18,7 +19,7 @@ half.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source

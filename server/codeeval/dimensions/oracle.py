@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
+from ..display import short_repr
 from ..sandbox import Limits, Session
 from ..spec.model import Case, Problem
-from ..display import short_repr
 from .cases import Expectation
 
 

@@ -9,11 +9,11 @@ duplicating, swapping and inserting calls and by mutating arguments.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from .types import GenContext, T, TupleT, dedupe
-
 
 MAX_CALLS_EXPLORED = 12
 
@@ -21,7 +21,7 @@ MAX_CALLS_EXPLORED = 12
 class CallSequence(tuple):
     """(ctor_args, ((method, args), ...)) with a readable repr."""
 
-    def __new__(cls, ctor: tuple, calls: tuple):
+    def __new__(cls, ctor: Iterable, calls: Iterable[tuple[str, Iterable]]):
         return super().__new__(cls, (tuple(ctor), tuple((m, tuple(a)) for m, a in calls)))
 
     @property

@@ -13,8 +13,25 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import (AnyT, BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RecordT, SampledT, SetT, StrT, T,
-                    TupleT, UnionT, UnsupportedT)
+from .types import (
+    AnyT,
+    BoolT,
+    BytesT,
+    ComplexT,
+    DictT,
+    FloatT,
+    IntT,
+    ListT,
+    NoneT,
+    RecordT,
+    SampledT,
+    SetT,
+    StrT,
+    T,
+    TupleT,
+    UnionT,
+    UnsupportedT,
+)
 
 MAX_RECORD_DEPTH = 3
 
@@ -80,9 +97,9 @@ class HintReader:
                 self.classes[node.name] = node
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self._assignment(node.targets[0].id, node.value)
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-                if _name_of(node.annotation) == "TypeAlias":
-                    self.aliases[node.target.id] = node.value
+            elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None
+                  and _name_of(node.annotation) == "TypeAlias"):
+                self.aliases[node.target.id] = node.value
         self._depth = 0
 
     def _assignment(self, name: str, value: ast.expr) -> None:
@@ -100,9 +117,7 @@ class HintReader:
                 self.namedtuples[name] = [str(n) for n in names]
             elif called == "NewType" and len(value.args) == 2:
                 self.aliases[name] = value.args[1]
-        elif isinstance(value, (ast.Subscript, ast.BinOp)):
-            self.aliases[name] = value
-        elif isinstance(value, ast.Name) and value.id in _SCALARS:
+        elif isinstance(value, (ast.Subscript, ast.BinOp)) or (isinstance(value, ast.Name) and value.id in _SCALARS):
             self.aliases[name] = value
 
     def read(self, node: ast.expr | None) -> T | None:
@@ -272,11 +287,11 @@ def _params(func: ast.FunctionDef | ast.AsyncFunctionDef, reader: HintReader, sk
     positional = [(a, "positional_only") for a in args.posonlyargs] + [(a, "positional") for a in args.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     params: list[Param] = []
-    for (arg, kind), default in zip(positional, defaults):
+    for (arg, kind), default in zip(positional, defaults, strict=True):
         params.append(_param(arg, kind, default, reader))
     if args.vararg is not None:
         params.append(_param(args.vararg, "var_positional", None, reader))
-    for arg, default in zip(args.kwonlyargs, args.kw_defaults):
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         params.append(_param(arg, "keyword_only", default, reader))
     if args.kwarg is not None:
         params.append(_param(args.kwarg, "var_keyword", None, reader))

@@ -9,10 +9,25 @@ a parameter takes. The examples also give soft knowledge kept in each type's
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
-from .types import (AnyT, BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RecordT, SetT, StrT, T, TupleT,
-                    UnionT)
+from .types import (
+    AnyT,
+    BoolT,
+    BytesT,
+    ComplexT,
+    DictT,
+    FloatT,
+    IntT,
+    ListT,
+    NoneT,
+    RecordT,
+    SetT,
+    StrT,
+    T,
+    TupleT,
+    UnionT,
+)
 from .values import RecordValue
 
 MAX_FIXED_TUPLE = 8
@@ -103,6 +118,12 @@ def _same_kind(a: T, b: T) -> bool:
     return type(a) is type(b)
 
 
+@overload
+def refine(hint: T, inferred: T | None) -> T: ...
+@overload
+def refine(hint: T | None, inferred: T | None) -> T | None: ...
+
+
 def refine(hint: T | None, inferred: T | None) -> T | None:
     """A hint made more precise by what the examples show (element types of a bare `list`, soft ranges)."""
     if hint is None:
@@ -137,7 +158,8 @@ def _refine_one(hint: T, parts: list[T]) -> T:
             merged = infer_type([x for v in match.seen for x in v])
             return replace(hint, items=[refine(hint.items[0], merged)], seen=match.seen)
         if not hint.variadic and not match.variadic and len(hint.items) == len(match.items):
-            return replace(hint, items=[refine(h, m) for h, m in zip(hint.items, match.items)], seen=match.seen)
+            items = [refine(h, m) for h, m in zip(hint.items, match.items, strict=True)]
+            return replace(hint, items=items, seen=match.seen)
         return hint
     if isinstance(hint, RecordT) and isinstance(match, RecordT):
         inferred_fields = dict(match.fields)

@@ -13,8 +13,9 @@ from __future__ import annotations
 import ast
 import copy
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Any
 
 
 @dataclass
@@ -43,7 +44,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[str, ast.AST, object, str]]:
+def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[str, ast.AST, Any, str]]:
     """(operator, node, how, description) for every mutable spot, in source order."""
     skip = _docstrings(tree)
     for node in ast.walk(tree):
@@ -52,8 +53,8 @@ def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[s
         if isinstance(node, ast.Compare):
             for i, op in enumerate(node.ops):
                 if type(op) in _COMPARE_SWAPS:
-                    new = _COMPARE_SWAPS[type(op)]
-                    yield "compare", node, (i, new), f"{_SYMBOL[type(op)]} -> {_SYMBOL[new]}"
+                    swapped = _COMPARE_SWAPS[type(op)]
+                    yield "compare", node, (i, swapped), f"{_SYMBOL[type(op)]} -> {_SYMBOL[swapped]}"
         elif isinstance(node, ast.Constant) and id(node) not in skip:
             if isinstance(node.value, int) and not isinstance(node.value, bool):
                 yield "constant", node, 1, f"{node.value} -> {node.value + 1}"
@@ -64,8 +65,8 @@ def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[s
             new = _BINOP_SWAPS[type(node.op)]
             yield "arithmetic", node, new, f"{_SYMBOL[type(node.op)]} -> {_SYMBOL[new]}"
         elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
-            new = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
-            yield "augmented", node, new, f"{_SYMBOL[type(node.op)]}= -> {_SYMBOL[new]}="
+            opposite: type[ast.operator] = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
+            yield "augmented", node, opposite, f"{_SYMBOL[type(node.op)]}= -> {_SYMBOL[opposite]}="
         elif isinstance(node, ast.BoolOp):
             yield "boolean", node, None, "and -> or" if isinstance(node.op, ast.And) else "or -> and"
         elif isinstance(node, ast.If):
@@ -88,7 +89,7 @@ def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[s
 
 
 class _Apply(ast.NodeTransformer):
-    def __init__(self, target_index: int, operator: str, how: object, order: dict[int, int]):
+    def __init__(self, target_index: int, operator: str, how: Any, order: dict[int, int]):
         self.target_index = target_index
         self.operator = operator
         self.how = how
@@ -97,7 +98,7 @@ class _Apply(ast.NodeTransformer):
     def _is_target(self, node: ast.AST) -> bool:
         return self.order.get(id(node)) == self.target_index
 
-    def generic_visit(self, node):  # noqa: C901 - one branch per operator
+    def generic_visit(self, node):
         node = super().generic_visit(node)
         if not self._is_target(node):
             return node
@@ -107,9 +108,7 @@ class _Apply(ast.NodeTransformer):
             node.ops[i] = new()
         elif op == "constant":
             return ast.copy_location(ast.Constant(node.value + how), node)
-        elif op == "arithmetic":
-            node.op = how()
-        elif op == "augmented":
+        elif op == "arithmetic" or op == "augmented":
             node.op = how()
         elif op == "boolean":
             node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()

@@ -21,7 +21,6 @@ from .infer import infer_type, refine
 from .strategies import StrategyError, parse_strategy
 from .types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe
 
-
 MAX_POOL_INTS = 40
 MAX_POOL_STRINGS = 40
 
@@ -48,7 +47,7 @@ class Plan:
             return Case(args=list(value.ctor), calls=calls, name=name, origin=origin)
         args: list = []
         kwargs: dict = {}
-        for (param, how), item in zip(self.layout, value):
+        for (param, how), item in zip(self.layout, value, strict=False):
             if how == "arg":
                 args.append(item)
             elif how == "star":
@@ -59,13 +58,14 @@ class Plan:
 
     def describe_types(self) -> dict[str, str]:
         if isinstance(self.top, CallsT):
-            described = {f"__init__.{n}": t.describe() for n, t in zip(self.top.ctor.names or [], self.top.ctor.items)}
+            ctor = self.top.ctor
+            described = {f"__init__.{n}": t.describe() for n, t in zip(ctor.names or [], ctor.items, strict=False)}
             for method, types in self.top.methods.items():
-                for n, t in zip(types.names or [], types.items):
+                for n, t in zip(types.names or [], types.items, strict=False):
                     described[f"{method}.{n}"] = t.describe()
             return described
         assert isinstance(self.top, TupleT)
-        return {n: t.describe() for n, t in zip(self.top.names or [], self.top.items)}
+        return {n: t.describe() for n, t in zip(self.top.names or [], self.top.items, strict=False)}
 
 
 def make_plan(reference: str, entry_point: str, examples: list[Case], strategies: dict[str, str] | None = None
@@ -162,7 +162,7 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
         if param.kind == "var_positional":
             t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes,
                             f"parameter *{param.name}")
-            if t is None or not seen and param.name not in overrides:
+            if t is None or (not seen and param.name not in overrides):
                 continue
             t = TupleT([t], variadic=True).with_seen(seen)
             how = "star"
@@ -197,7 +197,8 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     bound_cases = [(c, b) for c, b in ((c, _bind(signature.params, c.args, c.kwargs)) for c in with_calls)
                    if b is not None]
     ctor_bound = [b for _, b in bound_cases]
-    ctor_types, ctor_names = [], []
+    ctor_types: list[T] = []
+    ctor_names: list[str] = []
     for param in signature.params:
         if param.kind in ("var_positional", "var_keyword"):
             continue
@@ -243,14 +244,14 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     for case, b in bound_cases:
         if not all(n in b for n in ctor_names):
             continue
-        calls = []
+        steps = []
         for call in case.calls or []:
-            types = methods.get(call.method)
-            if types is None or call.kwargs or len(call.args) != len(types.items):
+            method_types = methods.get(call.method)
+            if method_types is None or call.kwargs or len(call.args) != len(method_types.items):
                 break
-            calls.append((call.method, tuple(call.args)))
+            steps.append((call.method, tuple(call.args)))
         else:
-            sequences.append(CallSequence(tuple(b[n] for n in ctor_names), tuple(calls)))
+            sequences.append(CallSequence(tuple(b[n] for n in ctor_names), tuple(steps)))
     top = CallsT(ctor, methods, seen=sequences)
     reason = top.unsupported()
     if reason:

@@ -86,16 +86,16 @@ def pytest_for(entry_point: str, case: Case, expected: Any = None, raises: str |
             names |= record_names(call.args)
     body: list[str] = []
     if case.calls is None:
-        call = _call_text(entry_point, case.args, case.kwargs)
+        call_text = _call_text(entry_point, case.args, case.kwargs)
         if raises:
             imports.add("import pytest")
-            body += [f"with pytest.raises({raises}):", f"    {call}"]
+            body += [f"with pytest.raises({raises}):", f"    {call_text}"]
         else:
-            body += _assertion(call, expected, compare, imports)
+            body += _assertion(call_text, expected, compare, imports)
     else:
         body.append(f"obj = {_call_text(entry_point, case.args, case.kwargs)}")
         results = expected if isinstance(expected, (list, tuple)) else [None] * len(case.calls)
-        for index, (call, result) in enumerate(zip(case.calls, results)):
+        for index, (call, result) in enumerate(zip(case.calls, results, strict=False)):
             text = _call_text(f"obj.{call.method}", list(call.args), dict(call.kwargs))
             last = index == len(case.calls) - 1
             if raises and last:
@@ -105,5 +105,6 @@ def pytest_for(entry_point: str, case: Case, expected: Any = None, raises: str |
                 body += _assertion(text, result, compare, imports)
     header = sorted(imports, key=lambda line: (line.startswith("from"), line))
     header.append(f"from {module} import {', '.join(sorted(names))}  # adjust to the module that defines them")
-    lines = header + ["", "", f"def {counterexample_test_name(entry_point, number)}():"] + [f"    {line}" for line in body]
+    test_name = counterexample_test_name(entry_point, number)
+    lines = header + ["", "", f"def {test_name}():"] + [f"    {line}" for line in body]
     return "\n".join(lines) + "\n"

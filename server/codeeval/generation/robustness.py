@@ -156,7 +156,7 @@ def _deliberate(source_lines: list[str], line: int | None) -> bool:
     if line is None or not 0 < line <= len(source_lines):
         return False
     text = source_lines[line - 1].strip()
-    return text.startswith("raise") or text.startswith("assert")
+    return text.startswith(("raise", "assert"))
 
 
 def check_robustness(source: str, function: str | None = None, *, launcher=None, limits=None,
@@ -180,11 +180,12 @@ def check_robustness(source: str, function: str | None = None, *, launcher=None,
         if plan.records:  # dataclass arguments are built inside the sandbox, with the file's own classes
             runnable, entry = source + adapter_source(target.function), ADAPTED_ENTRY
         with Session(runnable, entry, filename, limits, launcher) as session:
-            if not session.load().ok:
-                target.reason = f"the file did not load: {session.load_outcome.describe()}"
+            loaded = session.load()
+            if not loaded.ok:
+                target.reason = f"the file did not load: {loaded.describe()}"
                 continue
             failures = []
-            for value, case in zip(target.values, target.cases):
+            for value, case in zip(target.values, target.cases, strict=True):
                 if time.monotonic() > ends:
                     break
                 outcome = session.call(case.args, case.kwargs, timeout=limits.time_per_call_s)
@@ -218,7 +219,7 @@ def check_robustness(source: str, function: str | None = None, *, launcher=None,
     return findings, targets
 
 
-def _call_parts(plan: Plan, value: Any) -> tuple:
+def _call_parts(plan: Plan, value: Any) -> tuple[list, dict]:
     case = plan.to_case(value)
     return case.args, case.kwargs
 

@@ -30,7 +30,7 @@ class PreconditionError(ValueError):
         super().__init__(f"preconditions[{index}]: {message}")
 
 
-def parse_preconditions(texts: list[str]) -> list[str]:
+def parse_preconditions(texts: list[object]) -> list[str]:
     """Each precondition as normalised source of exactly one expression; raises PreconditionError."""
     parsed = []
     for index, text in enumerate(texts):

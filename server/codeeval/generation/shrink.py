@@ -12,8 +12,9 @@ exception, the same exception type).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .values import simplicity_key, value_key
 

@@ -45,7 +45,7 @@ class GenerationState:
             self.guard.close()
 
 
-_STATES: "weakref.WeakKeyDictionary[Any, GenerationState]" = weakref.WeakKeyDictionary()
+_STATES: weakref.WeakKeyDictionary[Any, GenerationState] = weakref.WeakKeyDictionary()
 _STATES_LOCK = threading.Lock()
 
 

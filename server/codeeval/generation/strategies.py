@@ -14,11 +14,27 @@ from __future__ import annotations
 
 import ast
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..inputs import ARITHMETIC
-from .types import (BoolT, BytesT, ComplexT, DictT, FloatT, IntT, ListT, NoneT, RegexT, SampledT, SetT, StrT, T,
-                    TupleT, UnionT)
+from .types import (
+    BoolT,
+    BytesT,
+    ComplexT,
+    DictT,
+    FloatT,
+    IntT,
+    ListT,
+    NoneT,
+    RegexT,
+    SampledT,
+    SetT,
+    StrT,
+    T,
+    TupleT,
+    UnionT,
+)
 
 MAX_CONSTANT_BITS = 256
 MAX_EXPRESSION_CHARS = 2000
@@ -52,7 +68,8 @@ def _floats(min_value=None, max_value=None, allow_nan=None, allow_infinity=None)
     if min_value is not None and max_value is not None and min_value > max_value:
         raise StrategyError("floats: min_value is greater than max_value")
     bounded = min_value is not None or max_value is not None
-    return FloatT(lo=None if min_value is None else float(min_value), hi=None if max_value is None else float(max_value),
+    return FloatT(lo=None if min_value is None else float(min_value),
+                  hi=None if max_value is None else float(max_value),
                   allow_nan=(not bounded) if allow_nan is None else bool(allow_nan),
                   allow_infinity=(not bounded) if allow_infinity is None else bool(allow_infinity))
 
@@ -148,7 +165,7 @@ FUNCTIONS: dict[str, Callable[..., T]] = {
 }
 
 
-def parse_strategy(text: str) -> T:
+def parse_strategy(text: object) -> T:
     """Parse one strategy expression into a type; raises StrategyError with the column of the problem."""
     if not isinstance(text, str) or not text.strip():
         raise StrategyError("empty strategy expression")
@@ -217,7 +234,7 @@ class _Interpreter:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise StrategyError(f"{where}: * and ** are not allowed")
         args = [self.value(a) for a in node.args]
-        kwargs = {k.arg: self.value(k.value) for k in node.keywords}
+        kwargs = {k.arg: self.value(k.value) for k in node.keywords if k.arg is not None}  # `**` refused above
         try:
             return function(*args, **kwargs)
         except StrategyError as exc:

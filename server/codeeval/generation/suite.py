@@ -21,9 +21,10 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import permutations, product
-from typing import Any, Iterable
+from typing import Any
 
 from ..sandbox import Limits
 from ..spec.model import Case, GenerateSpec, Problem
@@ -328,7 +329,7 @@ def argument_permutations(top: TupleT, bases: list[tuple]) -> list[tuple]:
             if list(order) == sorted(order):
                 continue
             moved = tuple(base[i] for i in order)
-            if all(t.accepts(v) for t, v in zip(top.items, moved)) and moved != base:
+            if all(t.accepts(v) for t, v in zip(top.items, moved, strict=False)) and moved != base:
                 out.append(moved)
     return out
 
@@ -358,7 +359,8 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
         loaded = guard.oracle.session().load()
         if not loaded.ok:
             guard.close()
-            return _unavailable(suite, f"the reference (with its preconditions) did not load: {loaded.describe()}"), None
+            why = f"the reference (with its preconditions) did not load: {loaded.describe()}"
+            return _unavailable(suite, why), None
     from ..dimensions.oracle import case_key
 
     excluded = {case_key(c) for c in example_cases(problem)}

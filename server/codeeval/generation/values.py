@@ -10,7 +10,8 @@ to readers as `Point(x=1, y=2)`.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 RECORD_MARKER = "__codeeval_record__"
 
@@ -29,7 +30,7 @@ class RecordValue(tuple):
     def fields(self) -> tuple[tuple[str, Any], ...]:
         return self[2]
 
-    def replace(self, name: str, value: Any) -> "RecordValue":
+    def replace(self, name: str, value: Any) -> RecordValue:
         return RecordValue(self.type_name, tuple((k, value if k == name else v) for k, v in self.fields))
 
     def __repr__(self) -> str:
@@ -142,7 +143,7 @@ def py_source(value: Any, depth: int = 0) -> str:
         inner = ", ".join(py_source(v, depth + 1) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     if isinstance(value, (set, frozenset)):
-        items = sorted((py_source(v, depth + 1) for v in value))
+        items = sorted(py_source(v, depth + 1) for v in value)
         if not items:
             return "set()" if isinstance(value, set) else "frozenset()"
         body = "{" + ", ".join(items) + "}"

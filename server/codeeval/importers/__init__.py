@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .convert import (KINDS, ConversionError, Converted, Converter, ImportFileError, ImportReport, import_records,
-                      read_records, select)
+from .convert import (
+    KINDS,
+    ConversionError,
+    Converted,
+    Converter,
+    ImportFileError,
+    ImportReport,
+    import_records,
+    read_records,
+    select,
+)
 
 
 def import_file(kind: str, path: str | Path, output: str | Path, *, tasks: list[str] | None = None,

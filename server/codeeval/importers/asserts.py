@@ -58,15 +58,15 @@ def constant(node: ast.AST, depth: int = 0) -> Any:
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Div,
                                                             ast.Pow, ast.Mod)):
         left, right = constant(node.left, depth + 1), constant(node.right, depth + 1)
-        if isinstance(node.op, ast.Pow):
-            if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right)) \
-                    or abs(right) > 4096 or (isinstance(left, int) and abs(left) > 2 and abs(right) > 1024):
-                raise NotConstant("power too large")
+        if isinstance(node.op, ast.Pow) and (
+                not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
+                or abs(right) > 4096 or (isinstance(left, int) and abs(left) > 2 and abs(right) > 1024)):
+            raise NotConstant("power too large")
         if isinstance(node.op, ast.Mult):
             for seq, count in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int):
-                    if len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH:
-                        raise NotConstant("constant too large")
+                if (isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int)
+                        and len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH):
+                    raise NotConstant("constant too large")
         try:
             result = {ast.Add: lambda: left + right, ast.Sub: lambda: left - right, ast.Mult: lambda: left * right,
                       ast.FloorDiv: lambda: left // right, ast.Div: lambda: left / right,

@@ -34,8 +34,9 @@ def contract_preconditions(contract: str, entry_point: str, params: list[str]) -
             tree = ast.parse(textwrap.dedent("\n".join(line for line in text.splitlines())))
         except SyntaxError:
             raise ContractError(f"the contract does not parse (line {exc.lineno}: {exc.msg})") from None
-    if all(isinstance(stmt, ast.Assert) for stmt in tree.body):
-        return [ast.unparse(stmt.test) for stmt in tree.body], ""
+    asserts = [stmt for stmt in tree.body if isinstance(stmt, ast.Assert)]
+    if len(asserts) == len(tree.body):
+        return [ast.unparse(stmt.test) for stmt in asserts], ""
     name = helper_name(entry_point)
     body = textwrap.indent(ast.unparse(tree), "    ")
     arguments = ", ".join(params)

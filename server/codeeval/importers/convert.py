@@ -16,9 +16,10 @@ import gzip
 import json
 import math
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..errors import CodeevalError
 from ..generation.values import has_float
@@ -169,7 +170,8 @@ class Converter:
         try:
             tree = ast.parse(reference)
         except SyntaxError as exc:
-            raise ConversionError(f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})") from None
+            raise ConversionError(
+                f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})") from None
         function = _entry_function(tree, entry_point)
         params = [a.arg for a in function.args.posonlyargs + function.args.args + function.args.kwonlyargs]
         preconditions: list[str] = []
@@ -300,9 +302,8 @@ class Converter:
         if check.truthy is not None and bool(value) != check.truthy:
             return f"the assert expects a {'truthy' if check.truthy else 'falsy'} result, the reference gave {value!r}"
         if check.has_expected and not _close(value, check.expected, check.tolerance, check.mode):
-            if isinstance(check.expected, bool) or isinstance(value, bool):
-                if check.expected == value:  # `== True` on a 1, say: Python's == accepted it
-                    return None
+            if (isinstance(check.expected, bool) or isinstance(value, bool)) and check.expected == value:
+                return None  # `== True` on a 1, say: Python's == accepted it
             return f"the assert expects {check.expected!r}, the reference gave {str(value)[:80]}"
         return None
 
@@ -312,7 +313,7 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
     text = dump_problem(problem)
     path = output / f"{file_stem}.yaml"
     loaded = problem_from_text(text, str(path))
-    for index, (written, read) in enumerate(zip(problem["tests"], loaded.tests)):
+    for index, (written, read) in enumerate(zip(problem["tests"], loaded.tests, strict=False)):
         args = written["args"].value if hasattr(written["args"], "value") else written["args"]
         if not same_value(list(args), list(read.args)):
             raise ConversionError(f"tests[{index}].args did not survive the YAML round trip")
@@ -337,7 +338,8 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
     report = ImportReport(kind, source)
     used: set[str] = set()
     for index, record in enumerate(records):
-        task_id = record.get("task_id") if isinstance(record.get("task_id"), str) else f"record {index + 1}"
+        given = record.get("task_id")
+        task_id = given if isinstance(given, str) else f"record {index + 1}"
         try:
             problem, warnings = converter.convert(record)
             stem = safe_name(task_id)

@@ -114,7 +114,7 @@ def same_value(a: Any, b: Any, depth: int = 0) -> bool:
     if isinstance(a, float):
         return (math.isnan(a) and math.isnan(b)) or a == b
     if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same_value(x, y, depth + 1) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_value(x, y, depth + 1) for x, y in zip(a, b, strict=True))
     if isinstance(a, dict):
         return len(a) == len(b) and all(k in b and same_value(v, b[k], depth + 1) for k, v in a.items())
     return a == b

@@ -78,7 +78,7 @@ def quality_settings(editor: dict | None, quality: Any) -> dict | None:
     known = _known_rule_ids(quality)
     enabled, disabled = editor.get("enabled_rules"), set(editor.get("disabled_rules") or ())
     off = {rule for rule in known if rule in disabled or (enabled is not None and rule not in enabled)}
-    return {"rules": {rule: False for rule in sorted(off)}} if off else None
+    return {"rules": dict.fromkeys(sorted(off), False)} if off else None
 
 
 def _known_rule_ids(quality: Any) -> list[str]:
@@ -116,10 +116,10 @@ def _parse_error(error: Any) -> tuple[str, Range | None]:
         line = error.lineno or 1
         col = max((error.offset or 1) - 1, 0)
         return f"syntax error: {error.msg}", Range(line, col, line, col + 1)
-    line = getattr(error, "line", None) or getattr(error, "lineno", None)
-    col = getattr(error, "column", None) or getattr(error, "col", None) or 0
+    at = getattr(error, "line", None) or getattr(error, "lineno", None)
+    column = getattr(error, "column", None) or getattr(error, "col", None) or 0
     text = getattr(error, "message", None) or str(error)
-    return text, (Range(line, col, line, col + 1) if isinstance(line, int) else None)
+    return text, (Range(at, column, at, column + 1) if isinstance(at, int) else None)
 
 
 def _without_analyzer(source: str, note: str) -> Analysis:

@@ -70,8 +70,8 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
         return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
 
     label = _label(uri, base)
-    request = dict(uri=uri, source=source, label=label, stem=report_stem(label), problem=found.problem,
-                   settings=settings, base=base)
+    request = {"uri": uri, "source": source, "label": label, "stem": report_stem(label), "problem": found.problem,
+               "settings": settings, "base": base}
     job = server.jobs.start(uri, request_id)
     progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
     try:
@@ -244,7 +244,7 @@ class Progress:
             # pygls cancels this future on window/workDoneProgress/cancel for the token
             cancel = server.work_done_progress.tokens.get(token)
             if cancel is not None:
-                cancel.add_done_callback(lambda f: f.cancelled() and job.token.cancel())
+                cancel.add_done_callback(lambda future: _cancel_if_cancelled(future, job))
         return progress
 
     def report(self, message: str) -> None:
@@ -256,3 +256,9 @@ class Progress:
             self.ended = True
             self.server.work_done_progress.end(self.token, types.WorkDoneProgressEnd(message=message))
             self.server.work_done_progress.tokens.pop(self.token, None)
+
+
+def _cancel_if_cancelled(future: asyncio.Future, job: Job) -> None:
+    """The client cancelled the progress (pygls cancels its future): stop the evaluation too."""
+    if future.cancelled():
+        job.token.cancel()

@@ -43,9 +43,10 @@ class EvaluationOutcome:
 
 
 def options_for(settings: Settings, launcher) -> EvaluationOptions:
+    memory_mb = settings.limits.get("memory_mb")  # a whole number already (settings._limits)
     return EvaluationOptions(weights=dict(settings.weights) or None,
                              time_per_call_s=settings.limits.get("time_per_call_s"),
-                             memory_mb=settings.limits.get("memory_mb"), launcher=launcher)
+                             memory_mb=None if memory_mb is None else int(memory_mb), launcher=launcher)
 
 
 def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str], None]) -> EvaluationOutcome:

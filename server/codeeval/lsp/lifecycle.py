@@ -59,7 +59,7 @@ async def pull_folder_settings(server, folder_uris: list[str]) -> None:
     except Exception as exc:  # a client that cannot answer keeps the global settings
         log.warning("workspace/configuration failed: %s", exc)
         return
-    for uri, value in zip(folder_uris, values or []):
+    for uri, value in zip(folder_uris, values or [], strict=False):
         problems: list[str] = []
         server.settings.set_folder(uri, value if isinstance(value, dict) else {}, problems)
         for problem in problems:

@@ -10,6 +10,7 @@ workspace folder) or a file URI; `none` means "evaluate without a problem".
 
 from __future__ import annotations
 
+import builtins
 import re
 import threading
 from dataclasses import dataclass
@@ -94,7 +95,7 @@ class ProblemIndex:
                 infos.append(ProblemInfo(problem.name, str(path), problem.summary))
         return infos
 
-    def by_name(self, name: str, folders: list[Path]) -> Problem | None:
+    def by_name(self, name: str, folders: builtins.list[Path]) -> Problem | None:  # `list` is a method here
         """A problem whose file stem or `name` is `name` (file stems first: no need to load every file)."""
         files = self.files(folders)
         for path in files:

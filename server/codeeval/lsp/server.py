@@ -39,7 +39,12 @@ class CodeevalProtocol(LanguageServerProtocol):
         # pygls answers the cancelled request itself, but a coroutine already
         # running is not stopped by that: tell the evaluation to stop too.
         super()._handle_cancel_notification(msg_id)
-        self._server.jobs.cancel_request(msg_id)
+        self._codeeval_server().jobs.cancel_request(msg_id)
+
+    def _codeeval_server(self) -> CodeevalServer:
+        server = self._server
+        assert isinstance(server, CodeevalServer)  # the only server this protocol is made for
+        return server
 
     def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
         # pygls files every notification's future (and the inner future of each async handler
@@ -60,7 +65,7 @@ class CodeevalProtocol(LanguageServerProtocol):
         for msg_id, future in list(self._request_futures.items()):
             if msg_id != current and not future.done():
                 future.cancel()
-        self._server.jobs.cancel_all()
+        self._codeeval_server().jobs.cancel_all()
         return (yield from super().lsp_shutdown(*args))
 
     @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
@@ -167,11 +172,15 @@ def _bind(handler):
     import asyncio
 
     if asyncio.iscoroutinefunction(handler):
-        async def bound(ls, params):
+        async def bound_async(ls, params):
             return await handler(ls, params)
-    else:
-        def bound(ls, params):
-            return handler(ls, params)
+
+        bound_async.__name__ = handler.__name__
+        return bound_async
+
+    def bound(ls, params):
+        return handler(ls, params)
+
     bound.__name__ = handler.__name__
     return bound
 

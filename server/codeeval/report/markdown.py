@@ -29,7 +29,7 @@ def to_markdown(result: EvaluationResult) -> str:
     out.append("")
     rows = []
     for name, dim in result.dimensions.items():
-        if dim.applicable:
+        if dim.applicable and dim.score is not None:
             points = dim.weight * dim.score
             rows.append([TITLES.get(name, name), f"{dim.score:.1f}", f"{dim.weight * 100:.0f}%",
                          f"{points:.1f} / {dim.weight * 100:.1f}", cell(dim.summary)])
@@ -66,7 +66,7 @@ def _lost_points(result: EvaluationResult) -> list[str]:
     lines = ["## Where points were lost", ""]
     any_lost = False
     for name, dim in result.dimensions.items():
-        if not dim.applicable or dim.score >= 100:
+        if not dim.applicable or dim.score is None or dim.score >= 100:
             continue
         any_lost = True
         lost = dim.weight * (100 - dim.score)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def cell(text: object, limit: int = 160) -> str:
     """Text safe inside a table cell: one line, pipes escaped, shortened."""
@@ -28,7 +30,7 @@ def block(text: str, limit: int = 4000, language: str = "") -> str:
     return f"{fence}{language}\n{body.rstrip()}\n{fence}"
 
 
-def table(header: list[str], rows: list[list[object]]) -> str:
+def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)

@@ -66,11 +66,12 @@ class BubblewrapLauncher(ProcessLauncher):
     def layers(self) -> list:
         return ["namespaces"] + super().layers()
 
-    def _workdir(self, uid: int | None) -> None:
+    def _workdir(self, uid: int | None) -> str | None:
         return None  # a tmpfs inside the sandbox, gone with it
 
     def _side_channels(self) -> dict:
-        side = {"info": os.pipe()}  # bubblewrap writes the worker's pid here
+        # name -> (end the evaluator keeps or None, end the child gets); bubblewrap writes the worker's pid to "info"
+        side: dict[str, tuple[int | None, int]] = {"info": os.pipe()}
         if self.seccomp:  # bubblewrap loads the filter just before it starts the interpreter
             side["seccomp"] = (None, os.open(self.stage_dir / FILTER_NAME, os.O_RDONLY | os.O_CLOEXEC))
         return side

@@ -46,7 +46,7 @@ class CgroupParent:
         self.bases = bases  # controller -> directory (v2: the same directory for both)
 
     @classmethod
-    def detect(cls) -> "CgroupParent":
+    def detect(cls) -> CgroupParent:
         """Raises CgroupError with the reason when no usable hierarchy exists."""
         try:
             own = _own_paths()
@@ -62,14 +62,14 @@ class CgroupParent:
                 raise CgroupError(f"cannot read {base}/cgroup.subtree_control: {exc}") from None
             if not all(c in delegated for c in CONTROLLERS):
                 raise CgroupError(f"cgroup v2: {base} does not delegate the pids and memory controllers")
-            parent = cls(2, {c: base for c in CONTROLLERS})
+            parent = cls(2, dict.fromkeys(CONTROLLERS, base))
         else:
             raise CgroupError("no cgroup v1 pids/memory controllers and no cgroup v2 hierarchy")
         probe = parent.create(processes=8, memory_bytes=64 << 20)  # may we create, limit and remove groups?
         probe.remove()
         return parent
 
-    def create(self, processes: int, memory_bytes: int) -> "WorkerCgroup":
+    def create(self, processes: int, memory_bytes: int) -> WorkerCgroup:
         name = f"codeeval-{os.getpid()}-{next(_names)}"
         dirs = sorted({base / name for base in self.bases.values()})
         group = WorkerCgroup(self.version, dirs)
@@ -98,8 +98,8 @@ class WorkerCgroup:
         for directory in self.dirs:
             _write(directory / "cgroup.procs", str(pid))
 
-    def pids(self) -> set:
-        found = set()
+    def pids(self) -> set[int]:
+        found: set[int] = set()
         for directory in self.dirs:
             try:
                 found.update(int(x) for x in (directory / "cgroup.procs").read_text().split())

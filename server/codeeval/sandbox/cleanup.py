@@ -22,7 +22,7 @@ def _gone(pid: int) -> bool:
 
 def _stale(entry: Path) -> bool:
     match = NAME.match(entry.name)
-    return bool(match) and _gone(int(match.group(1)))
+    return match is not None and _gone(int(match.group(1)))
 
 
 def sweep(cgroup_dirs: list | None = None) -> int:

@@ -229,7 +229,7 @@ LAUNCHER_NAMES = ("process", "process-hardened", "bubblewrap")  # weakest first
 _lock = threading.Lock()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _probed(name: str):
     found = machine()
     if name == "process":

@@ -23,7 +23,7 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 
-from .cgroup import CgroupError
+from .cgroup import CgroupError, WorkerCgroup
 from .child import wire
 from .staging import FILTER_NAME, compile_for, stage
 
@@ -107,7 +107,7 @@ class Child:
     output: OutputDrain
     workdir: str | None
     worker_pid: int | None = None  # the interpreter's pid as the evaluator sees it (bubblewrap's child)
-    cgroup: object = None
+    cgroup: WorkerCgroup | None = None
     layers: dict = field(default_factory=dict)  # what the worker must report as applied in its hello
     worker_pidfd: int | None = None  # the wrapped worker, signalled without any risk of pid reuse
     _closed: bool = field(default=False, repr=False)
@@ -148,7 +148,7 @@ class Child:
             shutil.rmtree(self.workdir, ignore_errors=True)
 
 
-_live: "weakref.WeakSet[Child]" = weakref.WeakSet()
+_live: weakref.WeakSet[Child] = weakref.WeakSet()
 
 
 @atexit.register
@@ -308,17 +308,24 @@ class ProcessLauncher:
     def spawn(self, limits: Limits) -> Child:
         compile_for(self.stage_dir, self.python, self.code_dir)
         uid = self.uids.take() if self.uids else None
+        # The child's ends become None once handed over and closed here.
+        request_read: int | None
+        response_write: int | None
+        output_read: int | None
+        output_write: int | None
         request_read, request_write = os.pipe()
         response_read, response_write = os.pipe()
         output_read, output_write = os.pipe()
-        workdir, cgroup, process, output, side = None, None, None, None, {}
+        workdir: str | None = None
+        cgroup: WorkerCgroup | None = None
+        process: subprocess.Popen | None = None
+        side: dict = {}
         try:
             side = self._side_channels()
             workdir = self._workdir(uid)
             if self.cgroups is not None:
                 cgroup = self.cgroups.create(limits.processes + 8,
                                              (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
-            identity = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
             process = subprocess.Popen(
                 self._command(limits, request_read, response_write, side),
                 stdin=subprocess.DEVNULL,
@@ -329,7 +336,9 @@ class ProcessLauncher:
                 env=worker_environment(),
                 start_new_session=True,
                 close_fds=True,
-                **identity,
+                user=uid,
+                group=uid,
+                extra_groups=None if uid is None else [],
             )
             _close_all(request_read, response_write, output_write, *(child for _, child in side.values()))
             request_read = response_write = output_write = None

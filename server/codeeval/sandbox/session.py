@@ -16,7 +16,7 @@ import os
 import select
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..display import short_repr
 from . import plausibility, procfs
@@ -121,7 +121,7 @@ class Session:
         self._cpu_mark: float | None = None  # the worker's CPU seconds when its last reply arrived
 
     # -- lifecycle -----------------------------------------------------------------
-    def __enter__(self) -> "Session":
+    def __enter__(self) -> Session:
         return self
 
     def __exit__(self, *exc_info) -> None:
@@ -231,7 +231,8 @@ class Session:
         wall1, cpu1 = time.monotonic(), self._cpu_mark
         status = reply.get("status")
         if status != "timed":
-            return TimingOutcome(status if status in {"raised", "error"} else "error", message=_text(reply.get("message")))
+            return TimingOutcome(status if status in {"raised", "error"} else "error",
+                                 message=_text(reply.get("message")))
         cpu, wall = reply.get("cpu_s"), reply.get("wall_s")
         if not (_float_list(cpu, loops) and _float_list(wall, loops)):
             return TimingOutcome("error", message="malformed timing reply")
@@ -278,11 +279,12 @@ class Session:
         try:
             hello = self._receive(time.monotonic() + timeout)
         except (ChannelTimeout, ChannelClosed) as exc:
-            raise SandboxError(f"the worker did not start: {exc or 'no answer'} "
+            raise SandboxError(f"the worker did not start: {str(exc) or 'no answer'} "
                                f"{self.child.output.text()[:300]}") from None
         if hello.get("status") != "ready":
             raise SandboxError(f"the worker could not confine itself: {_text(hello.get('message'), 500)}")
-        applied = hello.get("layers") if isinstance(hello.get("layers"), dict) else {}
+        layers = hello.get("layers")
+        applied = layers if isinstance(layers, dict) else {}
         promised = dict(self.child.layers)
         unprivileged = promised.pop("unprivileged", False)
         absent = [name for name in promised if not applied.get(name)]
@@ -416,6 +418,6 @@ def _text(value: object, limit: int = 4000) -> str:
     return value[:limit] if isinstance(value, str) else ""
 
 
-def _float_list(value: object, length: int) -> bool:
+def _float_list(value: object, length: int) -> TypeGuard[list[float]]:
     return (isinstance(value, list) and len(value) == length
             and all(isinstance(x, (int, float)) and x >= 0 for x in value))

@@ -17,4 +17,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Call", "Case", "Compare", "DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Problem", *sorted(_LOADER_NAMES)]
+__all__ = ["DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Call", "Case", "Compare", "Problem", "find_problem_files",
+           "load_problem", "problem_from_text", "schema"]

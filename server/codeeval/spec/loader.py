@@ -4,17 +4,27 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import jsonschema
 
 from ..errors import ProblemError, ProblemErrors
 from ..inputs import InputExpression, InputExpressionError
-from .model import (DEFAULT_WEIGHTS, Call, Case, Compare, EdgeCaseSpec, GenerateSpec, PerformanceSpec, Problem,
-                    ProblemLimits)
+from .model import (
+    DEFAULT_WEIGHTS,
+    Call,
+    Case,
+    Compare,
+    EdgeCaseSpec,
+    GenerateSpec,
+    PerformanceSpec,
+    Problem,
+    ProblemLimits,
+)
 from .yaml_source import YamlDocument, parse_yaml, read_text
 
 MAX_REPORTED_ERRORS = 20
@@ -74,13 +84,15 @@ def _describe_schema_error(error: jsonschema.ValidationError, keys: tuple) -> tu
         missing = error.message.split("'")[1] if "'" in error.message else "field"
         return "missing", keys + (missing,)
     if error.validator == "additionalProperties":
-        known = sorted(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        properties = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+        known = sorted(properties)
+        extra = [k for k in error.instance if k not in properties] if isinstance(error.instance, dict) else []
         return f"unknown field (expected one of: {', '.join(known)})", keys + (extra[0],) if extra else keys
     if error.validator == "type":
         return f"expected {error.validator_value}, got {_yaml_type(error.instance)}", keys
     if error.validator in ("enum", "const"):
-        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        value = error.validator_value
+        allowed = value if error.validator == "enum" and isinstance(value, list) else [value]
         return f"{error.instance!r} is not one of {', '.join(map(repr, allowed))}", keys
     if error.validator == "oneOf" and keys and keys[-1] == "compare":
         return "expected exact, unordered, set or {mode: ..., float_tolerance: ...}", keys
@@ -107,7 +119,7 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
         errors.append(ProblemError(f"{field_path(keys)}: {message}", path, document.line_of(keys)))
 
     for index, case in enumerate(data["tests"]):
-        keys = ("tests", index)
+        keys: tuple[str | int, ...] = ("tests", index)
         if "expected" in case and "raises" in case:
             error(keys, "give either `expected` or `raises`, not both")
         elif "expected" not in case and "raises" not in case:
@@ -154,8 +166,8 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
     except SyntaxError as exc:
         line = first_line + (exc.lineno or 1) - 1
         return [ProblemError(f"reference: syntax error: {exc.msg}", path, line)]
-    defined = {node.name: node for node in tree.body
-               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    defined: dict[str, ast.stmt] = {node.name: node for node in tree.body
+                                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     defined.update({target.id: node for node in tree.body if isinstance(node, ast.Assign)
                     for target in node.targets if isinstance(target, ast.Name)})
     entry = data["entry_point"]

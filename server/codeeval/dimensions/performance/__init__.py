@@ -24,13 +24,14 @@ DETERMINISTIC_BUDGET_FACTOR = 10  # counting is ~30x slower; its budget is only 
 def evaluate(problem: Problem, candidate: Session, reference: Session, deadline=None,
              settings: Settings | None = None) -> DimensionResult:
     """Score `candidate` against `reference`, both loaded sessions of the problem's entry point."""
-    if problem.performance is None:
+    spec = problem.performance
+    if spec is None:
         return DimensionResult.not_applicable(NAME, "the problem defines no performance inputs")
     settings = settings or Settings()
     seconds = settings.budget_s * (DETERMINISTIC_BUDGET_FACTOR if settings.deterministic else 1)
     budget = Budget(seconds, deadline)
-    results = measure_sizes(problem, candidate, reference, settings, budget)
-    return verdict(problem, results, settings, budget)
+    results = measure_sizes(problem, spec, candidate, reference, settings, budget)
+    return verdict(spec, results, settings, budget)
 
 
 __all__ = ["NAME", "Settings", "evaluate"]

@@ -6,7 +6,7 @@ import math
 
 from ...inputs import InputExpression
 from ...sandbox import Session
-from ...spec.model import Problem
+from ...spec.model import PerformanceSpec
 from .complexity import ClassCall, classify
 from .fit import COUNT_MARGIN, fit_class
 
@@ -16,12 +16,13 @@ MAX_INNER = 1000
 COUNT_LIMIT = 3_000_000  # instructions; beyond it the class rests on time alone
 
 
-def curve(problem: Problem, session: Session) -> tuple[list[int], list[float], list[float], str]:
+def curve(spec: PerformanceSpec, session: Session) -> tuple[list[int], list[float], list[float], str]:
     """(sizes, fastest per-call CPU seconds, instructions per call, why it stopped early or "")."""
-    spec = problem.performance
     expression = InputExpression(spec.input)
     limit = session.limits.time_per_call_s
-    sizes, times, counts = [], [], []
+    sizes: list[int] = []
+    times: list[float] = []
+    counts: list[float] = []
     for n in spec.sizes:
         built = expression.build(n, spec.seed, 1)
         first = session.call(built.args, built.kwargs, built.calls, timeout=limit)
@@ -42,25 +43,26 @@ def curve(problem: Problem, session: Session) -> tuple[list[int], list[float], l
     return sizes, times, counts, ""
 
 
-def fitted_class(problem: Problem, session: Session) -> tuple[ClassCall | None, str]:
-    sizes, times, counts, stopped = curve(problem, session)
+def fitted_class(spec: PerformanceSpec, session: Session) -> tuple[ClassCall | None, str]:
+    sizes, times, counts, stopped = curve(spec, session)
     count_fit = fit_class(sizes[:len(counts)], counts, COUNT_MARGIN) if len(counts) == len(sizes) else None
     return classify(fit_class(sizes, times), count_fit), stopped
 
 
-def declared_class_problem(problem: Problem, session: Session) -> str | None:
+def declared_class_problem(spec: PerformanceSpec, session: Session) -> str | None:
     """Why the reference's measured curve contradicts `performance.complexity`, or None if it does not.
 
     Only a clear contradiction counts: the declared class must fit within the
     fitting margin of the best class, not be the best one (O(n) and O(n log n)
     are often indistinguishable over a decade of sizes).
     """
-    declared = problem.performance.complexity
+    declared = spec.complexity
     if not declared:
         return None
-    call, stopped = fitted_class(problem, session)
+    call, stopped = fitted_class(spec, session)
     if call is None:
-        return f"cannot check {declared}: the reference was timed at fewer than three sizes ({stopped or 'too few sizes'})"
+        return (f"cannot check {declared}: the reference was timed at fewer than three sizes "
+                f"({stopped or 'too few sizes'})")
     # Either measure may vouch for the declared class: time for work inside C (a bisect's log factor),
     # the instruction count for Python-level work that caches make look superlinear in time.
     if call.best == declared or any(fit is not None and fit.consistent_with(declared)

@@ -22,7 +22,7 @@ def loglog_slope(sizes: list[int], values: list[float]) -> float:
     xs, ys = [math.log(n) for n in sizes], [math.log(v) for v in values]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     spread = sum((x - mx) ** 2 for x in xs)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / spread if spread else 0.0
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
 
 
 @dataclass
@@ -44,7 +44,9 @@ class ClassCall:
 
     @property
     def fit(self) -> ClassFit:
-        return self.count_fit if self.basis == "instructions" else self.time_fit
+        fit = self.count_fit if self.basis == "instructions" else self.time_fit
+        assert fit is not None, "classify() keeps the curve its basis names"
+        return fit
 
     def consistent_with(self, label: str) -> bool:
         return self.fit.consistent_with(label)
@@ -69,10 +71,8 @@ def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
     pairs cancel the machine's share (caches, load), so a smaller gap is proof enough. `measured`: the
     side's own medians when `time_fit` is a derived curve (the candidate's is the reference's fitted
     curve times the paired ratios, which would pass one slow reference size on to it)."""
-    if time_fit is None and count_fit is None:
-        return None
     if count_fit is None:
-        return ClassCall(time_fit.best, "time", time_fit, None)
+        return None if time_fit is None else ClassCall(time_fit.best, "time", time_fit, None)
     if time_fit is None:
         return ClassCall(count_fit.best, "instructions", None, count_fit)
     hidden = (_time_outgrows_count(measured or time_fit, count_fit)
@@ -114,16 +114,16 @@ GROWTH_FLOOR = 1.5  # the ratio must grow at least this much across the sizes to
 PROJECTION = 10  # a worse class is priced at this many times the largest size measured
 
 
-@dataclass
+@dataclass(init=False)
 class RatioPoint:
     n: int
     low: float
     high: float
-    ratio: float | None = None  # the point estimate (median); the bound itself when only a bound is known
+    ratio: float  # the point estimate (median); the bound itself when only a bound is known
 
-    def __post_init__(self):
-        if self.ratio is None:
-            self.ratio = self.low
+    def __init__(self, n: int, low: float, high: float, ratio: float | None = None):
+        self.n, self.low, self.high = n, low, high
+        self.ratio = low if ratio is None else ratio
 
 
 @dataclass

@@ -77,9 +77,10 @@ def count_pair(protocol: Protocol, result: SizeResult, built, reference_limit: i
     """
     reference = reference_count(protocol, result.n, built, reference_limit)
     candidate: float | str | AnswerChanged | None = None
-    why = f"the reference {reference}" if isinstance(reference, str) else ""
-    limit = None if why or reference.cpu_s[0] > reference_limit else candidate_limit(reference.cpu_s[0])
-    if limit is not None:
+    why = ""
+    if isinstance(reference, str):
+        why = f"the reference {reference}"
+    elif reference.cpu_s[0] <= reference_limit and (limit := candidate_limit(reference.cpu_s[0])) is not None:
         try:
             candidate = candidate_count(protocol, built, limit, reference)
         except AnswerChanged as exc:
@@ -118,10 +119,10 @@ def count_both(protocol: Protocol, result: SizeResult, built) -> None:
     result.reference.instructions = reference.cpu_s[0]
     if "candidate" in over:
         return
-    if isinstance(candidate, str) or candidate > limit:
-        over.add("candidate")
-    else:
+    if isinstance(candidate, (int, float)) and candidate <= limit:
         result.candidate.instructions = candidate
+    else:  # failed (a sentence saying why), or over the limit
+        over.add("candidate")
 
 
 CLASS_FIT_POINTS = 3  # counted sizes a class fit needs
@@ -177,7 +178,7 @@ class Counted(Protocol):
             return result
         result.reference.add([reference], [])
         result.reference.instructions = reference
-        if isinstance(candidate, str):
+        if not isinstance(candidate, (int, float)):  # a sentence saying why there is no count
             result.failure = f"the candidate {candidate}"
             return result
         limit = limit_for(reference)

@@ -11,6 +11,7 @@ is only called higher when the data clearly demand it.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,12 +87,12 @@ def _fit_one(label: str, sizes: list[int], times: list[float]) -> tuple[float, f
     if label == "O(1)":
         matrix = np.array([[w] for w in weights])
     else:
-        matrix = np.array([[w, w * x] for w, x in zip(weights, scaled)])
+        matrix = np.array([[w, w * x] for w, x in zip(weights, scaled, strict=True)])
     solution, _ = nnls(matrix, np.ones(len(times)))
     a = float(solution[0])
     b = float(solution[1]) if len(solution) > 1 else 0.0
     fitted = [a + b * x for x in scaled]
-    error = math.sqrt(sum(((f - t) / t) ** 2 for f, t in zip(fitted, times)) / len(times))
+    error = math.sqrt(sum(((f - t) / t) ** 2 for f, t in zip(fitted, times, strict=True)) / len(times))
     return error, a, b, fitted
 
 
@@ -101,21 +102,21 @@ def _r_squared(times: list[float], fitted: list[float]) -> float | None:
     total = sum((v - mean) ** 2 for v in logs)
     if total < 1e-12:
         return None
-    residual = sum((math.log(max(f, 1e-300)) - v) ** 2 for f, v in zip(fitted, logs))
+    residual = sum((math.log(max(f, 1e-300)) - v) ** 2 for f, v in zip(fitted, logs, strict=True))
     return 1.0 - residual / total
 
 
-def fit_class(sizes: list[int], times: list[float], margin: float = TIME_MARGIN) -> ClassFit | None:
+def fit_class(sizes: list[int], times: Sequence[float | None], margin: float = TIME_MARGIN) -> ClassFit | None:
     """The simplest class that fits the curve about as well as the best one; None with under 3 points.
 
     `margin` is how much worse (in relative error) a simpler class may fit and still be chosen:
     TIME_MARGIN for timings, COUNT_MARGIN for instruction counts.
     """
-    points = [(n, t) for n, t in zip(sizes, times) if t is not None and t > 0]
+    points = [(n, t) for n, t in zip(sizes, times, strict=True) if t is not None and t > 0]
     if len(points) < 3:
         return None
-    sizes, times = [p[0] for p in points], [p[1] for p in points]
-    fits = {label: _fit_one(label, sizes, times) for label in CLASSES}
+    sizes, measured = [p[0] for p in points], [p[1] for p in points]
+    fits = {label: _fit_one(label, sizes, measured) for label in CLASSES}
     # A steep class plus a large fixed cost can fit noise as "flat, then a jump at the last size";
     # such fits, where f(n) explains little of the largest time, are not candidates.
     eligible = {label: fit[0] for label, fit in fits.items()
@@ -124,7 +125,7 @@ def fit_class(sizes: list[int], times: list[float], margin: float = TIME_MARGIN)
     limit = _within(min(eligible.values()), margin)
     best = next(label for label in CLASSES if label in eligible and eligible[label] <= limit)
     _, a, b, fitted = fits[best]
-    return ClassFit(best, errors, _r_squared(times, fitted), (a, b), list(sizes), list(times), margin)
+    return ClassFit(best, errors, _r_squared(measured, fitted), (a, b), list(sizes), list(measured), margin)
 
 
 def index(label: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ...sandbox import Session
-from ...spec.model import Problem
+from ...spec.model import PerformanceSpec, Problem
 from .counted import Counted, count_below
 from .protocol import seconds_text
 from .samples import SizeResult
@@ -19,10 +19,10 @@ MIN_STEP_S = 0.05
 CALLS_PER_SIZE = 5  # the fewest candidate calls a size costs: checked once, warmed once, a pair of 3
 
 
-def measure_sizes(problem: Problem, candidate: Session, reference: Session, settings: Settings,
-                  budget: Budget) -> list[SizeResult]:
-    sizes = problem.performance.sizes
-    protocol = (Counted if settings.deterministic else Timed)(problem, candidate, reference, settings, budget)
+def measure_sizes(problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session,
+                  settings: Settings, budget: Budget) -> list[SizeResult]:
+    sizes = spec.sizes
+    protocol = (Counted if settings.deterministic else Timed)(problem, spec, candidate, reference, settings, budget)
     weights = [FIRST_WEIGHT] + [MIDDLE_WEIGHT] * (len(sizes) - 2) + [LAST_WEIGHT] if len(sizes) > 1 else [1.0]
     results: list[SizeResult] = []
     for i, n in enumerate(sizes):
@@ -45,7 +45,8 @@ def _role(index: int, count: int) -> str:
 
 def projected_call_s(results: list[SizeResult], n: int) -> float | None:
     """The candidate's per-call time at `n`, extrapolated from the last two sizes (or linearly from one)."""
-    timed = [(r.n, r.candidate.median()) for r in results if r.usable and r.judged_on != "instructions"]
+    timed = [(r.n, median) for r in results
+             if r.usable and r.judged_on != "instructions" and (median := r.candidate.median()) is not None]
     if not timed:
         return None
     (n1, t1) = timed[-1]

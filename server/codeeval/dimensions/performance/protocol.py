@@ -7,7 +7,7 @@ import math
 from ...compare import outputs_match
 from ...inputs import BuiltInput, InputExpression
 from ...sandbox import Session, TimingOutcome
-from ...spec.model import Problem
+from ...spec.model import PerformanceSpec, Problem
 from .samples import SizeResult
 from .settings import Budget, Settings
 
@@ -46,10 +46,10 @@ class Inputs:
 class Protocol:
     """Measures one size for one candidate against the reference, within the dimension's budget."""
 
-    def __init__(self, problem: Problem, candidate: Session, reference: Session, settings: Settings,
-                 budget: Budget):
+    def __init__(self, problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session,
+                 settings: Settings, budget: Budget):
         self.problem = problem
-        self.spec = problem.performance
+        self.spec = spec
         self.candidate, self.reference = candidate, reference
         self.settings, self.budget = settings, budget
         self.limit = candidate.limits.time_per_call_s
@@ -80,7 +80,8 @@ class Protocol:
             result.failure = f"the candidate {cand.describe()[:200]}"
             return None
         if not outputs_match(cand.value, ref.value, self.problem.compare):
-            result.failure = "the candidate's output differs from the reference's (a wrong answer's speed is not measured)"
+            result.failure = ("the candidate's output differs from the reference's "
+                              "(a wrong answer's speed is not measured)")
             return None
         return t_ref, max(cand.duration_s or 0.0, MIN_DURATION_S)
 

@@ -53,6 +53,13 @@ class SizeResult:
         return self.estimate is not None and not self.failure and not self.reference_failure
 
     @property
+    def known_estimate(self) -> RatioEstimate:
+        """The estimate of a size known to be `usable` (or `measured`); a size without one is a caller's bug."""
+        if self.estimate is None:
+            raise ValueError(f"n={self.n} has no ratio estimate")
+        return self.estimate
+
+    @property
     def measured(self) -> bool:
         """Timed properly: repeated pairs (or exact counts)."""
         return self.usable and not self.rough
@@ -62,7 +69,8 @@ class SizeResult:
         if self.exceeded is not None:
             return RatioPoint(self.n, self.exceeded, math.inf)
         if self.measured:
-            return RatioPoint(self.n, *self.estimate.ci95, ratio=self.estimate.ratio)
+            low, high = self.known_estimate.ci95
+            return RatioPoint(self.n, low, high, ratio=self.known_estimate.ratio)
         return None
 
     def to_dict(self) -> dict:

@@ -91,7 +91,7 @@ def tukey_outliers(values: list[float]) -> int:
 
 def ratio_estimate(candidate: list[float], reference: list[float]) -> RatioEstimate:
     """Ratio of paired per-call measurements, extremes dropped, with its 95% interval."""
-    logs = [math.log(max(c, FLOOR) / max(r, FLOOR)) for c, r in zip(candidate, reference)]
+    logs = [math.log(max(c, FLOOR) / max(r, FLOOR)) for c, r in zip(candidate, reference, strict=False)]
     if not logs:
         raise ValueError("no pairs to estimate from")
     g = trim_count(len(logs))

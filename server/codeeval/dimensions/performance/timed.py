@@ -144,8 +144,8 @@ class Timed(Protocol):
         """
         sides = [(warm.cand_elapsed, first.cand_elapsed), (warm.ref_elapsed, first.ref_elapsed)]
         per_loop = [max((three - one) / (MIN_LOOPS - 1), 1e-4) for one, three in sides]
-        fixed = [max(one - loop, 0.0) for (one, _), loop in zip(sides, per_loop)]
-        loops = max(MIN_LOOPS, min(MAX_LOOPS, math.ceil(max(f / p for f, p in zip(fixed, per_loop)))))
+        fixed = [max(one - loop, 0.0) for (one, _), loop in zip(sides, per_loop, strict=True)]
+        loops = max(MIN_LOOPS, min(MAX_LOOPS, math.ceil(max(f / p for f, p in zip(fixed, per_loop, strict=True)))))
         return Plan(loops, max(1e-3, sum(fixed) + loops * sum(per_loop)))
 
     @staticmethod
@@ -233,7 +233,7 @@ class Timed(Protocol):
         if cand_wait is None or ref_wait is None or cand_wait < WAIT_FACTOR * max(ref_wait, 1.0):
             return
         wall = ratio_estimate(result.candidate.wall, result.reference.wall)
-        if wall.ci95[0] <= result.estimate.ci95[0]:
+        if wall.ci95[0] <= result.known_estimate.ci95[0]:
             return
         result.estimate, result.judged_on = wall, "wall"
         result.notes.append(f"judged on wall time: the candidate's calls took {cand_wait:.1f}x their CPU time "

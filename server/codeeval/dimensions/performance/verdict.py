@@ -12,8 +12,10 @@ Three things can cost points, and the lowest of their scores counts:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...result import DimensionResult
-from ...spec.model import Problem
+from ...spec.model import PerformanceSpec
 from .complexity import (
     ClassCall,
     ClassComparison,
@@ -50,7 +52,7 @@ def _paired_time_fit(results: list[SizeResult], reference_fit):
     measured = [r for r in results if r.measured and r.judged_on == "cpu"]
     if reference_fit is None or len(measured) < 3:
         return None
-    return fit_class([r.n for r in measured], [reference_fit.predict(r.n) * r.estimate.ratio for r in measured])
+    return fit_class([r.n for r in measured], [reference_fit.predict(r.n) * r.known_estimate.ratio for r in measured])
 
 
 def classes(results: list[SizeResult], deterministic: bool) -> tuple[ClassCall | None, ClassCall | None]:
@@ -68,7 +70,7 @@ def paired_gap(results: list[SizeResult]) -> float | None:
     """Slope of the paired time ratio against n, less the slope of the instruction-count ratio; and never
     more than the time ratio's own slope: a candidate whose time keeps pace with the reference's does no
     hidden work, even when its count ratio falls (C `bisect` against a reference bisecting in Python)."""
-    points = [(r.n, r.estimate.ratio, r.candidate.instructions / r.reference.instructions) for r in results
+    points = [(r.n, r.known_estimate.ratio, r.candidate.instructions / r.reference.instructions) for r in results
               if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions]
     if len(points) < 3:
         return None
@@ -83,9 +85,9 @@ def compare(results: list[SizeResult], deterministic: bool = False) -> ClassComp
     return compare_classes(candidate, reference, points)
 
 
-def _reasons(problem: Problem, results: list[SizeResult], comparison: ClassComparison) -> list[tuple[float, str]]:
+def _reasons(spec: PerformanceSpec, results: list[SizeResult], comparison: ClassComparison) -> list[tuple[float, str]]:
     """(score this reason alone allows, why) for every reason that costs points."""
-    tolerance = problem.performance.tolerance
+    tolerance = spec.tolerance
     # In the order a reader needs them when two reasons cost the same: failing, class, then speed.
     reasons = []
     failed = next((r for r in results if r.failure), None)
@@ -95,17 +97,19 @@ def _reasons(problem: Problem, results: list[SizeResult], comparison: ClassCompa
                          "reference. A performance failure: the answer was not wrong, it was too slow")))
     elif failed is not None:
         reasons.append((0.0, f"at n={failed.n} {failed.failure}, so its performance could not be measured"))
-    if comparison.worse:
+    candidate, reference = comparison.candidate, comparison.reference
+    if comparison.worse and candidate and reference and comparison.projected is not None:  # all set when worse
         score = min(CLASS_CAP, ratio_price(tolerance, comparison.projected))
-        reasons.append((score, (f"worse complexity class: {comparison.candidate.best} against the reference's "
-                                f"{comparison.reference.best}; {comparison.reason}")))
+        reasons.append((score, (f"worse complexity class: {candidate.best} against the reference's "
+                                f"{reference.best}; {comparison.reason}")))
     judged = judged_size(results)
     if judged is not None:
-        low, high = judged.estimate.ci95
-        score = speed_score(judged.estimate, tolerance)
+        estimate = judged.known_estimate
+        low, high = estimate.ci95
+        score = speed_score(estimate, tolerance)
         span = "the rough range (too few timings; 5x either way)" if judged.rough else "the 95% interval"
         if score < 100:
-            reasons.append((score, (f"{judged.estimate.ratio:.2f}x the reference's {_unit(judged)} at n={judged.n}; "
+            reasons.append((score, (f"{estimate.ratio:.2f}x the reference's {_unit(judged)} at n={judged.n}; "
                                     f"{span} {low:.2f}-{high:.2f} lies entirely above the tolerance "
                                     f"{tolerance:g}, scored as 100 - 20 x log2({low:.2f} / {tolerance:g})")))
     return reasons
@@ -120,9 +124,9 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
     judged = judged_size(results)
     parts = []
     if judged is not None:
-        low, high = judged.estimate.ci95
+        low, high = judged.known_estimate.ci95
         interval = "exact" if judged.judged_on == "instructions" else f"95% CI {low:.2f}-{high:.2f}"
-        parts.append(f"{judged.estimate.ratio:.2f}x reference at n={judged.n} ({interval})")
+        parts.append(f"{judged.known_estimate.ratio:.2f}x reference at n={judged.n} ({interval})")
     if failed is not None:
         parts.append(f"too slow at n={failed.n}" if failed.exceeded is not None else f"failed at n={failed.n}")
     if comparison.candidate and comparison.reference:
@@ -132,9 +136,8 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
     return "; ".join(parts)
 
 
-def verdict(problem: Problem, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
-    spec = problem.performance
-    details = {
+def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
+    details: dict[str, Any] = {
         "tolerance": spec.tolerance,
         "clock": "instructions" if settings.deterministic else "cpu",
         "deterministic": settings.deterministic,
@@ -152,9 +155,10 @@ def verdict(problem: Problem, results: list[SizeResult], settings: Settings, bud
     comparison = compare(results, settings.deterministic)
     details["complexity"] = comparison.to_dict()
     if judged is not None:
-        details.update(ratio=judged.estimate.ratio, ci95=list(judged.estimate.ci95), n=judged.n,
-                       judged_on=judged.judged_on, unstable=judged.estimate.unstable)
-    reasons = sorted(_reasons(problem, results, comparison), key=lambda r: r[0])
+        estimate = judged.known_estimate
+        details.update(ratio=estimate.ratio, ci95=list(estimate.ci95), n=judged.n, judged_on=judged.judged_on,
+                       unstable=estimate.unstable)
+    reasons = sorted(_reasons(spec, results, comparison), key=lambda r: r[0])
     score = reasons[0][0] if reasons else 100.0
     rationale = [f"-{100 - score:.1f}: {reasons[0][1]}."] if reasons else []
     rationale += [f"Also: {why}." for _, why in reasons[1:]]

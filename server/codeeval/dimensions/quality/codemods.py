@@ -58,7 +58,7 @@ def mutable_default(module: cst.Module, located: Located, args: Mapping[str, Any
     default_code = module.code_for_node(param.default)
     replacement = param.with_changes(default=cst.Name("None"), annotation=_optional(param.annotation))
     params = node.params.deep_replace(param, replacement)
-    guard = cst.parse_statement(f"if {name} is None:\n    {name} = {default_code}\n")
+    guard = cst.ensure_type(cst.parse_statement(f"if {name} is None:\n    {name} = {default_code}\n"), cst.If)
     guard = guard.with_changes(body=guard.body.with_changes(indent=None))  # the file's own indentation
     block = _as_block(node.body)
     at = 0 if _docstring_index(block.body) is None else 1

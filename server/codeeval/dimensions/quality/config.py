@@ -20,6 +20,7 @@ file and key are wrong.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,11 +186,9 @@ def read_pyproject(path: Path) -> ProjectSettings | None:
 
 
 def _toml_module() -> Any:
-    try:
-        import tomllib
-    except ModuleNotFoundError:
+    for name in ("tomllib", "tomli"):  # the standard library's (3.11+), else the same parser as a package
         try:
-            import tomli as tomllib  # type: ignore[no-redef]
+            return importlib.import_module(name)
         except ModuleNotFoundError:
-            return None
-    return tomllib
+            continue
+    return None

@@ -11,11 +11,13 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 from .source import SourceText
 
 N = TypeVar("N", bound=ast.AST)
+M = TypeVar("M", bound=ast.AST)
+L = TypeVar("L", bound=ast.AST)
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -30,10 +32,20 @@ class Scope:
     key: str = ""  # unique name in the report: the qualname, or qualname@line for a redefinition
     ordinal: int = 0  # earlier definitions of the same kind and qualname (a libcst codemod finds it by this)
 
-    def nodes_of(self, *types: type[N]) -> list[N]:
+    @overload
+    def nodes_of(self, kind: type[N], /) -> list[N]: ...
+    @overload
+    def nodes_of(self, kind: type[N], other: type[M], /) -> list[N | M]: ...
+    @overload
+    def nodes_of(self, kind: type[N], other: type[M], third: type[L], /) -> list[N | M | L]: ...
+    @overload
+    def nodes_of(self, *types: type[ast.AST]) -> list[ast.AST]: ...
+
+    def nodes_of(self, *types: type[ast.AST]) -> list[Any]:
+        """This scope's nodes of these types (one type: in document order; several: type by type)."""
         if len(types) == 1:
-            return self.nodes.get(types[0], [])  # type: ignore[return-value]
-        return [node for kind in types for node in self.nodes.get(kind, [])]  # type: ignore[misc]
+            return self.nodes.get(types[0], [])
+        return [node for kind in types for node in self.nodes.get(kind, [])]
 
     @property
     def name(self) -> str:
@@ -201,7 +213,10 @@ def build(source: SourceText, tree: ast.Module) -> Context:
     while pending:
         scope, roots = pending.pop()
         for inner, inner_roots in _index(scope, roots):
-            (classes if isinstance(inner, ClassScope) else functions).append(inner)  # type: ignore[arg-type]
+            if isinstance(inner, ClassScope):
+                classes.append(inner)
+            else:
+                functions.append(inner)
             pending.append((inner, inner_roots))
     # Scopes were found scope by scope; document order is what ordinals and reports need.
     classes.sort(key=lambda scope: (scope.node.lineno, scope.node.col_offset))
@@ -211,14 +226,15 @@ def build(source: SourceText, tree: ast.Module) -> Context:
     return Context(source, tree, module, classes, functions)
 
 
-def _index(scope: Scope, roots: list[ast.AST]) -> list[tuple[Scope, list[ast.AST]]]:
+def _index(scope: Scope, roots: list[ast.AST]) -> list[tuple[ClassScope | FunctionScope, list[ast.AST]]]:
     """Group the nodes under `roots` into `scope.nodes`, stopping at nested definitions (returned, to do next).
 
     Children are pushed in reverse so each type's list comes out in document order. Decorators, base
     classes and return annotations of a nested definition run in this scope; its parameters and body
     belong to the new one.
     """
-    nodes, found = scope.nodes, []
+    nodes = scope.nodes
+    found: list[tuple[ClassScope | FunctionScope, list[ast.AST]]] = []
     stack = list(reversed(roots))
     push, pop, ast_node = stack.append, stack.pop, ast.AST
     while stack:
@@ -226,10 +242,14 @@ def _index(scope: Scope, roots: list[ast.AST]) -> list[tuple[Scope, list[ast.AST
         nodes[type(node)].append(node)
         if isinstance(node, _DEFS):
             inner = _new_scope(node, scope)
-            is_class = isinstance(node, ast.ClassDef)
-            found.append((inner, list(node.body) if is_class else [node.args, *node.body]))  # type: ignore[attr-defined]
-            outer = [*node.bases, *node.keywords] if is_class else [node.returns] if node.returns else []  # type: ignore[attr-defined]
-            stack.extend(reversed([*node.decorator_list, *outer]))  # type: ignore[attr-defined]
+            body: list[ast.AST]
+            outer: list[ast.AST]
+            if isinstance(node, ast.ClassDef):
+                body, outer = list(node.body), [*node.bases, *node.keywords]
+            else:
+                body, outer = [node.args, *node.body], [node.returns] if node.returns else []
+            found.append((inner, body))
+            stack.extend(reversed([*node.decorator_list, *outer]))
             continue
         for name in reversed(node._fields):
             value = getattr(node, name, None)
@@ -242,11 +262,11 @@ def _index(scope: Scope, roots: list[ast.AST]) -> list[tuple[Scope, list[ast.AST
     return found
 
 
-def _new_scope(node: ast.AST, owner: Scope) -> Scope:
-    qualname = f"{owner.qualname}.{node.name}" if owner.qualname else node.name  # type: ignore[attr-defined]
+def _new_scope(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, owner: Scope) -> ClassScope | FunctionScope:
+    qualname = f"{owner.qualname}.{node.name}" if owner.qualname else node.name
     if isinstance(node, ast.ClassDef):
         return ClassScope(node, qualname, owner)
-    return FunctionScope(node, qualname, owner)  # type: ignore[arg-type]
+    return FunctionScope(node, qualname, owner)
 
 
 def _assign_keys(scopes: list[ClassScope] | list[FunctionScope]) -> None:

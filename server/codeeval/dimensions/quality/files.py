@@ -48,7 +48,7 @@ def expand(paths: list[str]) -> list[Path]:
 
 
 def _python_files(folder: Path) -> list[Path]:
-    files = []
+    files: list[Path] = []
     for root, folders, names in os.walk(folder):
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name not in SKIPPED_FOLDERS)
         files.extend(Path(root) / name for name in sorted(names) if name.endswith(".py"))

@@ -53,8 +53,8 @@ def _rewrite(source: str, fix: Fix) -> str | None:
     if replacement is None:
         return None
     if located.node is module:
-        return replacement.code  # type: ignore[union-attr]
-    return module.deep_replace(located.node, replacement).code  # type: ignore[union-attr]
+        return replacement.code if isinstance(replacement, cst.Module) else None
+    return cst.ensure_type(module.deep_replace(located.node, replacement), cst.Module).code  # the module stays the root
 
 
 def _minimal_edit(old: str, new: str) -> TextEdit:

@@ -99,6 +99,6 @@ def _body_lines(ctx: Context, function: FunctionScope) -> int:
     return max(total, 0)
 
 
-def _nested_definitions(function: FunctionScope) -> list[ast.AST]:
+def _nested_definitions(function: FunctionScope) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
     """Outermost functions and classes defined in this function's body."""
     return function.nodes_of(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

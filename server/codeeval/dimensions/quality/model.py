@@ -42,7 +42,7 @@ class QualityReport:
         return self.parse_error is None
 
     def counts(self) -> dict[str, int]:
-        counts = {severity: 0 for severity in SEVERITIES}
+        counts = dict.fromkeys(SEVERITIES, 0)
         for finding in self.findings:
             counts[finding.severity] += 1
         counts["low_confidence"] = sum(finding.is_low_confidence for finding in self.findings)

@@ -30,7 +30,8 @@ def document(results: list[FileResult]) -> str:
 
 def build(results: list[FileResult]) -> dict:
     """The SARIF log as plain data: one run, all rules, a result per finding, a notification per bad file."""
-    sarif_results, notifications = [], []
+    sarif_results: list[dict] = []
+    notifications: list[dict] = []
     for result in results:
         if result.bad:
             notifications.append(_notification(result))

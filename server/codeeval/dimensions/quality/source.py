@@ -9,11 +9,21 @@ from __future__ import annotations
 import ast
 import re
 from itertools import accumulate
+from typing import Protocol
 
 from ...findings import Range
 
 _DEF_NAME = re.compile(r"(?:async\s+)?(?:def|class)\s+(\w+)")
 _NEWLINE = re.compile(r"\r\n|\r|\n")  # what Python's tokenizer counts as a line break (not \f or \x1c)
+
+
+class Positioned(Protocol):
+    """An AST node with a position: statements, expressions, handlers, arguments."""
+
+    lineno: int
+    col_offset: int
+    end_lineno: int | None
+    end_col_offset: int | None
 
 
 class SourceText:
@@ -35,9 +45,9 @@ class SourceText:
             return byte_col
         return len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
 
-    def node_range(self, node: ast.AST) -> Range:
-        end_line = getattr(node, "end_lineno", None) or node.lineno
-        end_col = getattr(node, "end_col_offset", None)
+    def node_range(self, node: Positioned) -> Range:
+        end_line = node.end_lineno or node.lineno
+        end_col = node.end_col_offset
         if end_col is None:
             end_col = len(self.line(end_line).encode("utf-8"))
         return Range(node.lineno, self.char_col(node.lineno, node.col_offset),
@@ -51,7 +61,7 @@ class SourceText:
             return Range(node.lineno, start, node.lineno, start + 3)
         return Range(node.lineno, match.start(1), node.lineno, match.end(1))
 
-    def keyword_range(self, node: ast.AST, keyword: str) -> Range:
+    def keyword_range(self, node: Positioned, keyword: str) -> Range:
         """The range of a keyword at the start of a node, e.g. `except`."""
         start = self.char_col(node.lineno, node.col_offset)
         return Range(node.lineno, start, node.lineno, start + len(keyword))

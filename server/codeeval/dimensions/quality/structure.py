@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .context import FunctionScope
 
@@ -113,7 +114,7 @@ class _Walker:
                 self.expression(case.guard, nest + 1)
             self.enter(stmt, case.body, nest + 1, depth)
 
-    _visitors: dict[type, Callable[..., None]] = {
+    _visitors: ClassVar[dict[type, Callable[..., None]]] = {
         ast.If: if_statement, ast.For: loop, ast.AsyncFor: loop, ast.While: loop,
         ast.With: with_statement, ast.AsyncWith: with_statement, ast.Match: match_statement,
         **dict.fromkeys(_TRIES, try_statement),
@@ -126,8 +127,9 @@ class _Walker:
         self.expression(node.test, nest)
         self.enter(node, node.body, nest + 1, depth)
         orelse = node.orelse
-        if len(orelse) == 1 and _is_elif(node, orelse[0]):
-            self.if_chain(orelse[0], nest, depth, is_elif=True)  # type: ignore[arg-type]
+        only = orelse[0] if len(orelse) == 1 else None
+        if isinstance(only, ast.If) and _is_elif(node, only):
+            self.if_chain(only, nest, depth, is_elif=True)
         elif orelse:
             result.cognitive += 1
             result.branches += 1
@@ -149,6 +151,6 @@ class _Walker:
             stack.extend((child, level) for child in ast.iter_child_nodes(current))
 
 
-def _is_elif(parent: ast.If, child: ast.stmt) -> bool:
+def _is_elif(parent: ast.If, child: ast.If) -> bool:
     """`elif` puts the inner `if` at the outer one's column; `else:` + `if` indents it."""
-    return isinstance(child, ast.If) and child.col_offset == parent.col_offset and child.lineno != parent.lineno
+    return child.col_offset == parent.col_offset and child.lineno != parent.lineno

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ..values import value_key
-
 
 MAX_SEEN = 40
 
@@ -37,7 +37,7 @@ class GenContext:
     strings: list[str] = field(default_factory=list)
 
     @classmethod
-    def seeded(cls, seed: Any) -> "GenContext":
+    def seeded(cls, seed: Any) -> GenContext:
         return cls(rng=random.Random(str(seed)))
 
 
@@ -108,7 +108,7 @@ class T:
         """Why values of this type cannot be generated, or None."""
         return None
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return self
 
     def __repr__(self) -> str:

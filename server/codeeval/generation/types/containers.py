@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any
 
 from ..values import simplicity_key, value_key
-from .base import (EXPLORE_MAX_SIZE, LONG_LENGTHS, MAX_SEEN, GenContext, T, dedupe, hypothesis_strategies, interleave,
-                   sortable)
+from .base import (
+    EXPLORE_MAX_SIZE,
+    LONG_LENGTHS,
+    MAX_SEEN,
+    GenContext,
+    T,
+    dedupe,
+    hypothesis_strategies,
+    interleave,
+    sortable,
+)
 
 
 @dataclass(repr=False)
@@ -35,7 +45,7 @@ class ListT(T):
             return len({value_key(v) for v in value}) == len(value)
         return True
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         lists = [v for v in values if isinstance(v, (list, tuple))][:MAX_SEEN]
         return replace(self, seen=[list(v) for v in lists])
 
@@ -82,8 +92,8 @@ class ListT(T):
 
     def _constant_lists(self, ctx: GenContext) -> list:
         """Lists of the reference's constants (each a boundary in some comparison), when elements can hold them."""
-        out = []
-        for pool in (ctx.floats, [k for k in ctx.ints], ctx.strings):
+        out: list[list] = []
+        for pool in (ctx.floats, list(ctx.ints), ctx.strings):
             usable = [v for v in pool if self.elem.accepts(v)]
             if len(usable) > 1:
                 out += [usable, usable[::-1]]
@@ -102,7 +112,7 @@ class ListT(T):
 
     def _deep(self) -> list | None:
         """Deep nesting, when the element type admits lists (list[Any], recursive unions)."""
-        probe = [[[]]]
+        probe: list = [[[]]]
         if not self.elem.accepts(probe[0]):
             return None
         value: list = []
@@ -205,7 +215,7 @@ class SetT(ListT):
     def _fits(self, value: Any) -> bool:
         return self._size_ok(value)
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[list(v) for v in values if isinstance(v, (set, frozenset))][:MAX_SEEN])
 
     def _make(self, items: list) -> Any:
@@ -258,9 +268,9 @@ class TupleT(T):
             return False
         if self.variadic:
             return all(self.items[0].accepts(v) for v in value)
-        return len(value) == len(self.items) and all(t.accepts(v) for t, v in zip(self.items, value))
+        return len(value) == len(self.items) and all(t.accepts(v) for t, v in zip(self.items, value, strict=True))
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[tuple(v) for v in values if isinstance(v, (list, tuple))][:MAX_SEEN])
 
     def default(self) -> Any:
@@ -311,7 +321,7 @@ class TupleT(T):
 
 def shrink_positions(value: tuple, types: list[T]) -> Iterator[tuple]:
     """Shrink a fixed tuple one position at a time (each position's simplest candidates first)."""
-    for i, (t, item) in enumerate(zip(types, value)):
+    for i, (t, item) in enumerate(zip(types, value, strict=False)):
         if not t.accepts(item):
             continue
         for smaller in t.shrink(item):
@@ -353,7 +363,7 @@ class DictT(T):
     def _size_ok(self, value: dict) -> bool:
         return len(value) >= self.min_size and (self.max_size is None or len(value) <= self.max_size)
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[dict(v) for v in values if isinstance(v, dict)][:MAX_SEEN])
 
     def default(self) -> Any:
@@ -361,7 +371,7 @@ class DictT(T):
 
     def _pairs(self, keys: list, values: list) -> dict:
         out = {}
-        for k, v in zip(keys, values):
+        for k, v in zip(keys, values, strict=False):
             try:
                 out[k] = v
             except TypeError:

@@ -1,14 +1,16 @@
 """Records (dataclasses, NamedTuple), unions, fixed choices, anything, and what cannot be generated."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ..values import RecordValue, value_key
 from .base import GenContext, T, dedupe, hypothesis_strategies, interleave
+from .containers import ListT, shrink_positions, substitutions
 from .scalars import BoolT, FloatT, IntT, NoneT
 from .text import StrT
-from .containers import ListT, shrink_positions, substitutions
 
 
 @dataclass(repr=False)
@@ -32,10 +34,10 @@ class RecordT(T):
     def accepts(self, value: Any) -> bool:
         return (isinstance(value, RecordValue) and value.type_name == self.type_name
                 and len(value.fields) == len(self.fields)
-                and all(t.accepts(v) for (_, t), (_, v) in zip(self.fields, value.fields)))
+                and all(t.accepts(v) for (_, t), (_, v) in zip(self.fields, value.fields, strict=True)))
 
     def _build(self, values: tuple) -> RecordValue:
-        return RecordValue(self.type_name, tuple((name, v) for (name, _), v in zip(self.fields, values)))
+        return RecordValue(self.type_name, tuple((name, v) for (name, _), v in zip(self.fields, values, strict=False)))
 
     def _values(self, value: RecordValue) -> tuple:
         return tuple(v for _, v in value.fields)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any
 
 from .base import MAX_SEEN, GenContext, T, dedupe, hypothesis_strategies
 
@@ -83,7 +84,7 @@ class IntT(T):
     def default(self) -> Any:
         return self._clamp(0)
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[v for v in values if self.accepts(v)][:MAX_SEEN])
 
     def _seen_range(self) -> tuple[int, int]:
@@ -208,7 +209,7 @@ class FloatT(T):
             value = float(self.hi)
         return value
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[float(v) for v in values if isinstance(v, (int, float)) and not
                                    isinstance(v, bool) and math.isfinite(v)][:MAX_SEEN])
 

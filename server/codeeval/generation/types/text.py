@@ -6,12 +6,25 @@ import math
 import random
 import re
 import string
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any
 
 from ..values import simplicity_key
-from .base import (EXPLORE_MAX_SIZE, EXTRA_CHARS, LONG_LENGTHS, MAX_SEEN, UNICODE, WHITESPACE, GenContext, T, dedupe,
-                   digits_like, hypothesis_strategies, interleave)
+from .base import (
+    EXPLORE_MAX_SIZE,
+    EXTRA_CHARS,
+    LONG_LENGTHS,
+    MAX_SEEN,
+    UNICODE,
+    WHITESPACE,
+    GenContext,
+    T,
+    dedupe,
+    digits_like,
+    hypothesis_strategies,
+    interleave,
+)
 from .scalars import FloatT
 
 
@@ -147,7 +160,7 @@ class StrT(_Text):
     def accepts(self, value: Any) -> bool:
         return isinstance(value, str) and self._fits(value)
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[v for v in values if isinstance(v, str)][:MAX_SEEN])
 
     def _chars(self, text: Any) -> list:
@@ -246,7 +259,7 @@ class StrT(_Text):
 
     def _mutate_digits(self, value: str, ctx: GenContext) -> str | None:
         """A number inside the text ("03-11-2000") changed as a number: +-1, a constant of the reference +-1, 0."""
-        runs = [m for m in re.finditer(r"\d+", value)]
+        runs = list(re.finditer(r"\d+", value))
         if not runs:
             return None
         rng = ctx.rng
@@ -348,7 +361,7 @@ class BytesT(_Text):
     def accepts(self, value: Any) -> bool:
         return isinstance(value, bytes) and self._fits(value)
 
-    def with_seen(self, values: list) -> "T":
+    def with_seen(self, values: list) -> T:
         return replace(self, seen=[v for v in values if isinstance(v, bytes)][:MAX_SEEN])
 
     def _chars(self, text: Any) -> list:

@@ -9,6 +9,7 @@ as `plot_href`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ...result import DimensionResult
@@ -37,7 +38,7 @@ def _count(value: float | None) -> str:
     return f"{value:.0f}"
 
 
-def _fields(details: dict) -> tuple[str, str, object]:
+def _fields(details: dict) -> tuple[str, str, Callable[[float | None], str]]:
     """The per-size keys to show, and how: seconds, or instructions in deterministic mode."""
     if details.get("clock") == "instructions":
         return "candidate_instructions", "reference_instructions", _count

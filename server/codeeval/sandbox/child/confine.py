@@ -148,7 +148,7 @@ def apply_landlock(workdir: str) -> int:
 
 def apply(config: dict) -> dict:
     """The layers `config` asks for, in order; raises ConfinementError rather than run with one missing."""
-    applied = {}
+    applied: dict = {}
     if not (config.get("landlock") or config.get("seccomp")):
         return applied
     no_new_privs()

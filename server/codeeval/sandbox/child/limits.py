@@ -1,6 +1,7 @@
 """Limits the worker puts on itself before any solution code runs (standard library only)."""
 
-import _signal  # `signal` imports `enum`, which a worker does not otherwise need
+# `signal` imports `enum`, which a worker does not otherwise need; typeshed has no stub for its C half.
+import _signal  # type: ignore[import-not-found]
 import resource
 
 MB = 1024 * 1024

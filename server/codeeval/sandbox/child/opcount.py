@@ -11,11 +11,17 @@ solution's count. A solution that removes or replaces the hook while being
 counted is caught (`Tampered`) rather than reported as fast.
 """
 
+from __future__ import annotations
+
 import sys
 
-_HARNESS_FILES = frozenset()  # filled in by `exclude_files`
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:
+    from typing import Any
+
+_HARNESS_FILES: frozenset[str] = frozenset()  # filled in by `exclude_files`
 _settrace, _gettrace = sys.settrace, sys.gettrace
-_monitoring = getattr(sys, "monitoring", None)
+_monitoring: Any = getattr(sys, "monitoring", None)  # Python 3.12+; the oldest supported stubs have none
 TOOL_NAME = "codeeval-opcount"
 
 

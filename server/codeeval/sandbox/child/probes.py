@@ -50,14 +50,14 @@ def probed(value):
     return value
 
 
-def probing(fresh):
-    """`fresh` (see `timing.fresh_copies`), with its inputs probed; probing copies, so every call stays fresh."""
+class Probing:
+    """A `timing.FreshCopies` whose copies have their inputs probed; probing copies, so every call stays fresh."""
 
-    def fresh_probed(encoded):
-        return probed(fresh(encoded))
+    def __init__(self, fresh):
+        self._fresh = fresh
 
-    def calls(encoded_calls):
-        return [(method, probed(args), probed(kwargs)) for method, args, kwargs in fresh.calls(encoded_calls)]
+    def __call__(self, encoded):
+        return probed(self._fresh(encoded))
 
-    fresh_probed.calls = calls
-    return fresh_probed
+    def calls(self, encoded_calls) -> list:
+        return [(method, probed(args), probed(kwargs)) for method, args, kwargs in self._fresh.calls(encoded_calls)]

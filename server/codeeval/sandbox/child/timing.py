@@ -22,12 +22,16 @@ import os as _os
 import resource
 import time
 
-import wire
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:  # the type checker sees the package; the sandbox imports these as top-level modules
+    from codeeval.sandbox.child import opcount, wire
+else:
+    import wire
 
-try:
-    import opcount
-except ImportError:  # a sandbox that copied only some of the child's files: counting is unavailable
-    opcount = None
+    try:
+        import opcount
+    except ImportError:  # a sandbox that copied only some of the child's files: counting is unavailable
+        opcount = None
 
 _getrusage = resource.getrusage
 _RUSAGE_SELF = resource.RUSAGE_SELF
@@ -72,40 +76,42 @@ def _copy(value):
     raise _Uncopyable(kind.__name__)
 
 
-def fresh_copies(decode):
+class FreshCopies:
     """`decode`, but each encoded input is decoded once and every later call gets a fresh copy of it.
 
     Copying a decoded list of 10^4 ints takes a fraction of what decoding it
-    again does, and timing needs one fresh copy per run. `fresh.calls(...)`
-    does the same for a class case's method calls.
+    again does, and timing needs one fresh copy per run. `calls(...)` does the
+    same for a class case's method calls.
     """
-    decoded = {}
 
-    def fresh(encoded):
+    def __init__(self, decode):
+        self._decode = decode
+        self._values: dict = {}  # id(encoded) -> (encoded, decoded): holding `encoded` keeps its id unique
+        self._calls: dict = {}  # id(encoded calls) -> (encoded calls, triples, all atomic)
+
+    def __call__(self, encoded):
         key = id(encoded)
-        if key not in decoded:
-            decoded[key] = (encoded, decode(encoded))  # holding `encoded` keeps its id unique
+        if key not in self._values:
+            self._values[key] = (encoded, self._decode(encoded))
         try:
-            return _copy(decoded[key][1])
+            return _copy(self._values[key][1])
         except _Uncopyable:
-            return decode(encoded)
+            return self._decode(encoded)
 
-    def calls(encoded_calls):
+    def calls(self, encoded_calls) -> list:
         """(method, args, kwargs) triples. When every argument is an atom they are shared between runs:
         the solution only ever receives them unpacked, so it cannot change them."""
+        decode = self._decode
         key = id(encoded_calls)
-        if key not in decoded:
+        if key not in self._calls:
             triples = [(m, decode(a), decode(k)) for m, a, k in encoded_calls]
             atomic = all(_ATOMIC.issuperset(map(type, a)) and _ATOMIC.issuperset(map(type, k.values()))
                          for _, a, k in triples)
-            decoded[key] = (encoded_calls, triples, atomic)
-        _, triples, atomic = decoded[key]
+            self._calls[key] = (encoded_calls, triples, atomic)
+        _, triples, atomic = self._calls[key]
         if atomic:
             return triples
         return [(m, decode(a), decode(k)) for m, a, k in encoded_calls]
-
-    fresh.calls = calls
-    return fresh
 
 
 def process_cpu_s() -> float:
@@ -123,7 +129,7 @@ def _timed_batch(thunks: list, results: list) -> tuple:
     return cpu1 - cpu0, (wall1 - wall0) / 1e9
 
 
-def _counted_batch(thunks: list, max_count: int, results: list) -> tuple:
+def _counted_batch(thunks: list, max_count: int | None, results: list) -> tuple:
     wall0 = _perf_counter_ns()
     count = _count_instructions(thunks, max_count, results)
     return count, (_perf_counter_ns() - wall0) / 1e9
@@ -150,7 +156,9 @@ def time_case(prepare, request: dict) -> dict:
     if counting and _count_instructions is None:
         return {"status": "error", "message": "instruction counting is not available in this sandbox"}
     max_count = int(request.get("max_count") or 0) or None
-    first, wall, results = [], [], []
+    first: list = []
+    wall: list = []
+    results: list = []
     gc_was_enabled = _gc_isenabled()
     try:
         for _ in range(loops):

@@ -12,13 +12,16 @@ import binascii
 import math
 import os
 import struct
+import sys
 
 try:  # the C halves of `json`: importing `json` itself pulls in `re` and `enum`, a third of a worker's start-up
     from _json import encode_basestring_ascii as _c_encode_string
     from _json import make_encoder as _c_make_encoder
     from _json import make_scanner as _c_make_scanner
+
+    _HAVE_C_JSON = True
 except ImportError:  # an interpreter without them: the slower pure-Python module
-    _c_make_encoder = _c_make_scanner = _c_encode_string = None
+    _HAVE_C_JSON = False
 
 HEADER = struct.Struct(">I")
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
@@ -86,7 +89,7 @@ def _dataclass_fields(kind: type):
     if not isinstance(fields, dict):
         return None
     return [name for name, field in fields.items() if getattr(field, "_field_type", None) is not None
-            and repr(getattr(field, "_field_type")) == "_FIELD"]
+            and repr(field._field_type) == "_FIELD"]
 
 
 def _type_name(value: object) -> str:
@@ -109,10 +112,10 @@ def encode(value: object, depth: int = 0):
             return {"$int": format(number, "x")}
         return number
     if isinstance(value, float):
-        number = float.__float__(value)
-        if math.isfinite(number):
-            return number
-        return {"$float": repr(number)}
+        real = float.__float__(value)
+        if math.isfinite(real):
+            return real
+        return {"$float": repr(real)}
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, (bytes, bytearray)):
@@ -143,12 +146,11 @@ _B64_ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 def _b64decode(text: str) -> bytes:
     """Strict base64 (what `base64.b64decode(validate=True)` does, without importing `re`)."""
     data = text.encode("ascii")
-    try:
+    if sys.version_info >= (3, 11):
         return binascii.a2b_base64(data, strict_mode=True)
-    except TypeError:  # Python 3.10 has no strict mode
-        if len(data) % 4 or not _B64_ALPHABET.issuperset(data):
-            raise binascii.Error("invalid base64") from None
-        return binascii.a2b_base64(data)
+    if len(data) % 4 or not _B64_ALPHABET.issuperset(data):  # Python 3.10 has no strict mode
+        raise binascii.Error("invalid base64")
+    return binascii.a2b_base64(data)
 
 
 def _decode_pairs(items, depth):
@@ -170,7 +172,7 @@ def decode(data, depth: int = 0):
         if tag == "$tuple":
             return tuple(decode(item, depth + 1) for item in body)
         if tag == "$set":
-            return set(decode(item, depth + 1) for item in body)
+            return {decode(item, depth + 1) for item in body}
         if tag == "$frozenset":
             return frozenset(decode(item, depth + 1) for item in body)
         if tag == "$dict":
@@ -216,9 +218,10 @@ def _no_default(value):
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
-if _c_make_encoder is not None:
+if _HAVE_C_JSON:
     _encoder = _c_make_encoder(None, _no_default, _c_encode_string, None, ":", ",", False, False, False)
-    _scanner = _c_make_scanner(_ScanContext())
+    # typeshed types the context as a scanner; CPython reads the JSONDecoder attributes from any object.
+    _scanner = _c_make_scanner(_ScanContext())  # type: ignore[arg-type]
 
     def _dumps(message):
         return "".join(_encoder(message, 0))

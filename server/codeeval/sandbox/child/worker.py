@@ -18,11 +18,17 @@ import resource
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import limits  # noqa: E402  (these sit next to this file, which is first on sys.path)
-import probes  # noqa: E402
-import timing  # noqa: E402
-import wire  # noqa: E402
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:  # the type checker sees the package; the sandbox runs this file as a script
+    from typing import Any
+
+    from codeeval.sandbox.child import limits, probes, timing, wire
+else:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import limits  # these sit next to this file, which is first on sys.path
+    import probes
+    import timing
+    import wire
 
 # Bound before any solution code runs, so patching `time` or `wire` later cannot
 # change what the harness itself uses.
@@ -70,8 +76,8 @@ class Worker:
     def __init__(self, request_fd: int, response_fd: int):
         self.request_fd = request_fd
         self.response_fd = response_fd
-        self.entry = None
-        self.kind = None
+        self.entry: Any = None  # the solution's entry point, once loaded
+        self.kind: str | None = None
 
     def serve(self) -> None:
         while True:
@@ -82,7 +88,8 @@ class Worker:
             op = request.get("op")
             if op == "bye":
                 return
-            handler = {"load": self.load, "call": self.call, "time": self.time}.get(op)
+            handler = {"load": self.load, "call": self.call, "time": self.time}.get(str(op))
+            response: dict
             if handler is None:
                 response = {"status": "error", "message": f"unknown op {op!r}"}
             else:
@@ -115,7 +122,8 @@ class Worker:
             return {"status": "import_error", **describe_exception(exc)}
         entry = module.__dict__.get(request["entry_point"])
         if entry is None:
-            return {"status": "missing_entry_point", "message": f"no {request['entry_point']!r} defined at module level"}
+            return {"status": "missing_entry_point",
+                    "message": f"no {request['entry_point']!r} defined at module level"}
         if not callable(entry):
             return {"status": "missing_entry_point", "message": f"{request['entry_point']!r} is not callable"}
         self.entry = entry
@@ -160,9 +168,9 @@ class Worker:
         if self.entry is None:
             return {"status": "error", "message": "no solution loaded"}
         try:
-            decode = timing.fresh_copies(wire.decode)  # each input decoded once, then copied per run
+            decode: timing.FreshCopies | probes.Probing = timing.FreshCopies(wire.decode)  # decoded once, copied
             if request.get("mode") == "count" and request.get("probe"):
-                decode = probes.probing(decode)
+                decode = probes.Probing(decode)
             return timing.time_case(lambda: self._prepare(request, decode), request)
         except BaseException as exc:
             return {"status": "raised", **describe_exception(exc)}
@@ -225,7 +233,10 @@ def confine(config: dict) -> dict:
     if config.get("seccomp_installed"):
         applied["seccomp"] = seccomp_in_place()
     if config.get("landlock") or config.get("seccomp"):
-        import confine as layers  # ctypes: only when a layer needs it
+        if TYPE_CHECKING:
+            from codeeval.sandbox.child import confine as layers
+        else:
+            import confine as layers  # ctypes: only when a layer needs it
 
         applied.update(layers.apply(config))
     return applied

@@ -48,7 +48,7 @@ def _missing(node: ast.AST) -> str | None:
     body = getattr(node, "body", [])
     if not body or not is_docstring(body[0]):
         return "no"
-    return None if body[0].value.value.strip() else "an empty"  # type: ignore[attr-defined]
+    return None if body[0].value.value.strip() else "an empty"
 
 
 def _stub_fix(scope: Scope, what: str) -> Fix:

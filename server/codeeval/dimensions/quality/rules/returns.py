@@ -144,7 +144,7 @@ def _mixed_types(valued: list[ast.Return]) -> tuple[str, float]:
     first_line: dict[str, int] = {}
     known = 0
     for ret in valued:
-        kind = _type_of(ret.value)  # type: ignore[arg-type]
+        kind = None if ret.value is None else _type_of(ret.value)
         if kind is None:
             continue
         known += 1
