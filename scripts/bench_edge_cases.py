@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "server"))
 
 from codeeval.compare import outputs_match  # noqa: E402
 from codeeval.dimensions import correctness, edge_cases  # noqa: E402
-from codeeval.dimensions.cases import Deadline  # noqa: E402
+from codeeval.dimensions.case_runner import Deadline  # noqa: E402
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402
 from codeeval.generation.mutants import mutants as make_mutants  # noqa: E402
 from codeeval.importers import import_file  # noqa: E402
@@ -116,7 +116,7 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
     with ProblemContext(problem, EvaluationOptions(skip=("code_quality", "performance"))) as context:
         evaluation = evaluate_source(canonical, "canonical.py", context)
         result.problem_s = time.monotonic() - started
-        from codeeval.generation.state import state_for
+        from codeeval.generation.shared_suite import state_for
 
         suite = state_for(problem, context.oracle).suite()
         result.generated = len(suite.cases)

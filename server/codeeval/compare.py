@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .sandbox import Opaque, Record
-from .spec.model import Compare
+from .spec.problem import Compare
 
 MAX_COMPARE_DEPTH = 2500  # deeper than the wire allows, so any decoded value can be compared
 _SEQUENCES = (list, tuple)

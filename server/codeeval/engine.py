@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from .dimensions import correctness, edge_cases, performance
-from .dimensions.cases import Deadline
+from .dimensions.case_runner import Deadline
 from .dimensions.oracle import Oracle
 from .errors import IsolationError, SolutionError
+from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
 from .sandbox import Limits, Session, default_launcher
-from .scoring import combine
 from .spec import Problem, load_problem
 from .spec.yaml_source import read_text
 

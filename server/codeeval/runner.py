@@ -184,7 +184,7 @@ def leaderboard_data(pairs: list[tuple[Submission, EvaluationResult]], warnings:
 
 
 def leaderboard_markdown(data: dict) -> str:
-    from .report.text import cell, table
+    from .report.markdown_text import cell, table
 
     lines = ["# codeeval leaderboard", ""]
     lines.append(table(["rank", "group", "mean score", "solutions"],

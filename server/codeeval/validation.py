@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .dimensions.cases import Expectation, failure_sentence, run_case
+from .dimensions.case_runner import Expectation, failure_sentence, run_case
 from .engine import EvaluationOptions, limits_for
 from .errors import ProblemError
 from .inputs import InputExpression, InputExpressionError
 from .sandbox import Session, default_launcher
-from .spec.model import Problem
+from .spec.problem import Problem
 
 
 def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:

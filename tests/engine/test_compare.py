@@ -4,7 +4,7 @@ import pytest
 
 from codeeval.compare import exception_matches, outputs_match, values_equal
 from codeeval.sandbox import Opaque
-from codeeval.spec.model import Compare
+from codeeval.spec.problem import Compare
 
 
 @pytest.mark.parametrize("actual, expected, equal", [

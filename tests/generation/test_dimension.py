@@ -7,7 +7,7 @@ import textwrap
 
 from codeeval.dimensions import edge_cases
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate, evaluate_source
-from codeeval.generation.state import state_for
+from codeeval.generation.shared_suite import state_for
 from codeeval.generation.suite import build_suite
 from codeeval.report import to_json, to_markdown
 from codeeval.sandbox import Limits, default_launcher

@@ -6,7 +6,7 @@ from codeeval.generation.hints import SignatureError, read_signature
 from codeeval.generation.infer import infer_type, refine
 from codeeval.generation.plan import GenerationUnavailable, make_plan
 from codeeval.generation.strategies import StrategyError, parse_strategy
-from codeeval.generation.types import (
+from codeeval.generation.value_types import (
     AnyT,
     DictT,
     FloatT,
@@ -20,7 +20,7 @@ from codeeval.generation.types import (
     TupleT,
     UnionT,
 )
-from codeeval.spec.model import Call, Case
+from codeeval.spec.problem import Call, Case
 
 HINTED = '''
 from __future__ import annotations

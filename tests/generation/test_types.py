@@ -2,7 +2,7 @@
 
 import math
 
-from codeeval.generation.types import (
+from codeeval.generation.value_types import (
     AnyT,
     BoolT,
     DictT,

@@ -15,10 +15,10 @@ from pygls.workspace.position_codec import PositionCodec
 from codeeval.findings import Range
 from codeeval.lsp import problems
 from codeeval.lsp.commands import report_stem
+from codeeval.lsp.editor_settings import Settings, SettingsStore, overlay
 from codeeval.lsp.folders import base_dir, folder_for, uri_stem
 from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from codeeval.lsp.positions import Lines
-from codeeval.lsp.settings import Settings, SettingsStore, overlay
 
 from .conftest import ADD_PROBLEM, make_workspace
 

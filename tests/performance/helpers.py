@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from codeeval.sandbox import CallOutcome, Limits, TimingOutcome
-from codeeval.spec.model import PerformanceSpec, Problem
+from codeeval.spec.problem import PerformanceSpec, Problem
 
 REFERENCE = "def total(xs):\n    return sum(xs)\n"
 

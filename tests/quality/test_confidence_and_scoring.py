@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codeeval.dimensions.quality.confidence import ACTIONABILITY, Evidence, Tiers
-from codeeval.dimensions.quality.scoring import TIER_POINTS, UNIT_CAP
+from codeeval.dimensions.quality.rubric import TIER_POINTS, UNIT_CAP
 from codeeval.findings import Confidence
 
 from .helpers import findings, report

@@ -38,9 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the files and print the findings; the exit code says whether the run should fail."""
-    from ..dimensions.quality import output, sarif
     from ..dimensions.quality.config import QualityConfigError
-    from ..dimensions.quality.files import expand
+    from ..report import check_output, sarif
+    from ..report.check_files import expand
 
     try:
         overrides = _rule_overrides(args.select, args.ignore)
@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     except QualityConfigError as exc:
         print(f"codeeval: {exc.location_message()}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    render = {"text": output.text, "json": output.json_document, "sarif": sarif.document, "github": output.github}
+    render = {"text": check_output.text, "json": check_output.json_document, "sarif": sarif.document,
+              "github": check_output.github}
     _emit(render[args.format](results), args.output)
     for result in results:
         if result.bad and args.format != "text":  # text already says so; other formats go to machines
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print("codeeval: no Python files to check", file=sys.stderr)
     if any(result.bad for result in results):
         return EXIT_BAD_INPUT
-    failing = output.counts_at_or_above(results, args.fail_on, args.include_low_confidence)
+    failing = check_output.counts_at_or_above(results, args.fail_on, args.include_low_confidence)
     return EXIT_FINDINGS if failing else EXIT_OK
 
 
@@ -119,7 +120,7 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
 
 def _check_one(path: Path, settings_for):
     from ..dimensions.quality import analyze
-    from ..dimensions.quality.files import FileResult, display_path, read_source
+    from ..report.check_files import FileResult, display_path, read_source
 
     result = FileResult(path=path, display=display_path(path))
     text, problem = read_source(path)

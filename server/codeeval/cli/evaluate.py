@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def text_summary(result) -> str:
-    from ..report.markdown import TITLES
+    from ..report.markdown_report import TITLES
 
     lines = [f"{result.problem}: {result.score:.1f}/100  ({result.solution})"]
     for name, dim in result.dimensions.items():

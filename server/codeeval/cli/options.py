@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..spec.model import DIMENSIONS
+from ..spec.problem import DIMENSIONS
 
 
 def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..report.markdown import TITLES
-from ..report.text import cell, table
+from ..report.markdown_report import TITLES
+from ..report.markdown_text import cell, table
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord
 

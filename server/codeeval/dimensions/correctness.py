@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..result import DimensionResult
 from ..sandbox import Session
-from ..spec.model import Problem
-from .cases import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
+from ..spec.problem import Problem
+from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
 
 NAME = "correctness"
 

@@ -23,12 +23,12 @@ from collections.abc import Callable, Iterable
 
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
-from ..generation.state import GenerationState, state_for
+from ..generation.shared_suite import GenerationState, state_for
 from ..generation.values import safe_repr, simplicity_key, value_key
 from ..result import DimensionResult
 from ..sandbox import Session
-from ..spec.model import Case, Problem
-from .cases import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
+from ..spec.problem import Case, Problem
+from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
 from .oracle import Oracle
 
 NAME = "edge_cases"

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ..display import short_repr
 from ..sandbox import Limits, Session
-from ..spec.model import Case, Problem
-from .cases import Expectation
+from ..spec.problem import Case, Problem
+from .case_runner import Expectation
 
 
 @dataclass

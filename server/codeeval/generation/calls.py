@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import GenContext, T, TupleT, dedupe
+from .value_types import GenContext, T, TupleT, dedupe
 
 MAX_CALLS_EXPLORED = 12
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..sandbox import CallOutcome, Session
-from ..spec.model import Case, Compare
+from ..spec.problem import Case, Compare
 from .plan import Plan
 from .pytest_text import pytest_for
 from .shrink import DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_SECONDS, shrink
@@ -54,7 +54,7 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
                            max_seconds: float = DEFAULT_MAX_SECONDS,
                            should_stop: Callable[[], bool] | None = None) -> Counterexample:
     """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations."""
-    from ..dimensions.cases import Expectation, judge
+    from ..dimensions.case_runner import Expectation, judge
 
     target = failure_signature(verdict, outcome)
     original = plan.to_case(value).input_text(plan.entry_point, 300)

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import (
+from .value_types import (
     AnyT,
     BoolT,
     BytesT,

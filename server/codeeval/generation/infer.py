@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, overload
 
-from .types import (
+from .value_types import (
     AnyT,
     BoolT,
     BytesT,

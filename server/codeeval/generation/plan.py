@@ -14,12 +14,12 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..spec.model import Call, Case
+from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
 from .hints import Param, Signature, SignatureError, read_signature
 from .infer import infer_type, refine
 from .strategies import StrategyError, parse_strategy
-from .types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe
+from .value_types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe
 
 MAX_POOL_INTS = 40
 MAX_POOL_STRINGS = 40

@@ -12,7 +12,7 @@ import math
 import re
 from typing import Any
 
-from ..spec.model import Case, Compare
+from ..spec.problem import Case, Compare
 from .values import has_float, py_source, record_names, safe_repr
 
 

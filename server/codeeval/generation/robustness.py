@@ -20,11 +20,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..spec.model import Case
+from ..spec.problem import Case
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .sandboxed import ADAPTED_ENTRY, adapter_source
 from .suite import HYPOTHESIS_LOCK, configure_hypothesis, function_boundary
-from .types import TupleT
+from .value_types import TupleT
 from .values import simplicity_key, value_key
 
 DEFAULT_MAX_EXAMPLES = 50

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..inputs import ARITHMETIC
-from .types import (
+from .value_types import (
     BoolT,
     BytesT,
     ComplexT,

@@ -27,10 +27,10 @@ from itertools import permutations, product
 from typing import Any
 
 from ..sandbox import Limits
-from ..spec.model import Case, GenerateSpec, Problem
+from ..spec.problem import Case, GenerateSpec, Problem
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .sandboxed import GUARD_ENTRY, REJECTED, PreconditionError, guard_source, parse_preconditions
-from .types import GenContext, TupleT, dedupe
+from .value_types import GenContext, TupleT, dedupe
 from .values import simplicity_key, size_of
 
 GENERATION_CALL_TIMEOUT_S = 0.5  # the reference gets this long per generated input

@@ -145,7 +145,7 @@ def _writable(value: Any, depth: int = 0) -> bool:
 
 def _close(actual: Any, expected: Any, tolerance: float | None, mode: str | None = None) -> bool:
     from ..compare import outputs_match
-    from ..spec.model import Compare
+    from ..spec.problem import Compare
 
     return outputs_match(actual, expected, Compare(mode=mode or "exact", float_tolerance=tolerance))
 

@@ -23,7 +23,7 @@ from ..errors import CodeevalError
 from . import problems
 from .folders import path_uri, uri_path, uri_stem
 from .jobs import EvaluationCancelled, Job
-from .state import EvaluationRecord
+from .server_state import EvaluationRecord
 
 log = logging.getLogger(__name__)
 

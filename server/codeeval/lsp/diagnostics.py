@@ -19,7 +19,7 @@ from .analysis import Analysis
 from .folders import uri_path, uri_stem
 from .positions import Lines
 from .rule_docs import rule_doc_uri
-from .state import AnalysisJob, DocumentState
+from .server_state import AnalysisJob, DocumentState
 
 log = logging.getLogger(__name__)
 

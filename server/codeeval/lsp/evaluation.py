@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import EvaluationOptions, ProblemContext, evaluate_source
+from ..overall_score import combine
 from ..result import DimensionResult, EvaluationResult
 from ..sandbox import default_launcher
-from ..scoring import combine
 from ..spec import Problem
+from .editor_settings import Settings
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
-from .settings import Settings
 
 REPORTS_DIR = Path(".codeeval") / "reports"
 NO_PROBLEM_NAME = "(no problem)"

@@ -12,7 +12,7 @@ from lsprotocol import types
 
 from .analysis import Analysis, FunctionInfo
 from .positions import Lines, contains
-from .state import DocumentState, EvaluationRecord
+from .server_state import DocumentState, EvaluationRecord
 from .views import case_lines, dimension_line, finding_line, sub_score_table
 
 MAX_CASES = 5

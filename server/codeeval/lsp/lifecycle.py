@@ -8,7 +8,7 @@ import logging
 from lsprotocol import types
 
 from .diagnostics import request_analysis
-from .settings import SECTION
+from .editor_settings import SECTION
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from .analysis import AnalysisPool
+from .editor_settings import Settings, SettingsStore
 from .folders import base_dir, folder_for
 from .problems import ProblemIndex
-from .settings import Settings, SettingsStore
-from .state import ServerState
+from .server_state import ServerState
 
 log = logging.getLogger(__name__)
 

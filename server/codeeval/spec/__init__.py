@@ -4,7 +4,7 @@ The loader (YAML, JSON Schema) is imported on first use, so commands that only
 need the model, such as building the command-line parser, stay fast.
 """
 
-from .model import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem
+from .problem import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem
 
 _LOADER_NAMES = {"find_problem_files", "load_problem", "problem_from_text", "schema"}
 

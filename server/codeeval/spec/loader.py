@@ -14,7 +14,7 @@ import jsonschema
 
 from ..errors import ProblemError, ProblemErrors
 from ..inputs import InputExpression, InputExpressionError
-from .model import (
+from .problem import (
     DEFAULT_WEIGHTS,
     Call,
     Case,

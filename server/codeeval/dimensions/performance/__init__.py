@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ...result import DimensionResult
 from ...sandbox import Session
-from ...spec.model import Problem
+from ...spec.problem import Problem
+from .budget import Budget, Settings
 from .measure import measure_sizes
-from .settings import Budget, Settings
 from .verdict import NAME, verdict
 
 DETERMINISTIC_BUDGET_FACTOR = 10  # counting is ~30x slower; its budget is only a safety net

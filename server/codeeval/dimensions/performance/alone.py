@@ -6,7 +6,7 @@ import math
 
 from ...inputs import InputExpression
 from ...sandbox import Session
-from ...spec.model import PerformanceSpec
+from ...spec.problem import PerformanceSpec
 from .complexity import ClassCall, classify
 from .fit import COUNT_MARGIN, fit_class
 

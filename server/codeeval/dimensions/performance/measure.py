@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 
 from ...sandbox import Session
-from ...spec.model import PerformanceSpec, Problem
+from ...spec.problem import PerformanceSpec, Problem
+from .budget import Budget, Settings
 from .counted import Counted, count_below
 from .protocol import seconds_text
 from .samples import SizeResult
-from .settings import Budget, Settings
 from .timed import Timed
 
 # Shares of the time budget: the largest size is scored, and it and the smallest one bound the

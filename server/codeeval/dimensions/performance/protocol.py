@@ -7,9 +7,9 @@ import math
 from ...compare import outputs_match
 from ...inputs import BuiltInput, InputExpression
 from ...sandbox import Session, TimingOutcome
-from ...spec.model import PerformanceSpec, Problem
+from ...spec.problem import PerformanceSpec, Problem
+from .budget import Budget, Settings
 from .samples import SizeResult
-from .settings import Budget, Settings
 
 VARIANTS = 3  # distinct inputs per size, cycled through the pairs
 MIN_DURATION_S = 1e-7

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...result import DimensionResult
-from ...spec.model import PerformanceSpec
+from ...spec.problem import PerformanceSpec
+from .budget import Budget, Settings
 from .complexity import (
     ClassCall,
     ClassComparison,
@@ -25,7 +26,6 @@ from .complexity import (
 )
 from .fit import COUNT_MARGIN, fit_class
 from .samples import SizeResult, judged_size
-from .settings import Budget, Settings
 from .stats import ratio_price, speed_score
 
 NAME = "performance"

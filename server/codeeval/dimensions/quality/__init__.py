@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .analyzer import analyze
 from .config import QualityConfig, QualityConfigError, load_project_settings, merge_settings
 from .config import resolve as resolve_settings
 from .dimension import dimension
-from .engine import analyze
-from .model import FunctionQuality, QualityReport
+from .quality_report import FunctionQuality, QualityReport
 from .rules import ALL_RULES, RULES_BY_ID
 
 if TYPE_CHECKING:

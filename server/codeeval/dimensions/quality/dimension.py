@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...result import DimensionResult
+from .analyzer import analyze
 from .config import QualityConfigError
-from .engine import analyze
 
 NAME = "code_quality"
 

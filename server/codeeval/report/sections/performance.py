@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...result import DimensionResult
-from ..text import cell, table
+from ..markdown_text import cell, table
 from .plot import Series, data_uri, loglog_svg
 
 CANDIDATE_COLOR, REFERENCE_COLOR = "#d9480f", "#1864ab"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...result import DimensionResult
-from ..text import cell, table
+from ..markdown_text import cell, table
 
 SHOWN_FINDINGS = 40
 

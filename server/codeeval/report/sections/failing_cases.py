@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...result import DimensionResult
-from ..text import block, cell, code, table
+from ..markdown_text import block, cell, code, table
 
 SHOWN_CASES = 25
 SHOWN_GENERATED = 10

@@ -18,10 +18,10 @@ from ...findings import Finding, Range
 from .config import QualityConfig, resolve
 from .context import Context, FunctionScope, build
 from .metrics import measure_all
-from .model import FunctionQuality, QualityReport
+from .quality_report import FunctionQuality, QualityReport
+from .rubric import function_score, score_findings, sub_scores
 from .rule import CATEGORIES
 from .rules import ALL_RULES, RULES_BY_ID
-from .scoring import function_score, score_findings, sub_scores
 from .source import SourceText
 
 _IGNORE = re.compile(r"#\s*codeeval:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")

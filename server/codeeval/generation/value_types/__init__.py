@@ -20,10 +20,10 @@ The model is split by kind: `base` (the class `T`, the context, helpers),
 """
 
 from .base import GenContext, T, dedupe
+from .composite import AnyT, RecordT, SampledT, UnionT, UnsupportedT
 from .containers import DictT, ListT, SetT, TupleT
-from .other import AnyT, RecordT, SampledT, UnionT, UnsupportedT
 from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
-from .text import BytesT, RegexT, StrT
+from .strings import BytesT, RegexT, StrT
 
 __all__ = ["AnyT", "BoolT", "BytesT", "ComplexT", "DictT", "FloatT", "GenContext", "IntT", "ListT", "NoneT",
            "RecordT", "RegexT", "SampledT", "SetT", "StrT", "T", "TupleT", "UnionT", "UnsupportedT", "dedupe"]

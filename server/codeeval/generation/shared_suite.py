@@ -11,7 +11,7 @@ import threading
 import weakref
 from typing import Any
 
-from ..spec.model import Case, Problem
+from ..spec.problem import Case, Problem
 from .suite import GeneratedCase, GuardedReference, Suite, build_suite
 
 MIN_BUDGET_S = 0.5

@@ -10,7 +10,7 @@ from ..values import RecordValue, value_key
 from .base import GenContext, T, dedupe, hypothesis_strategies, interleave
 from .containers import ListT, shrink_positions, substitutions
 from .scalars import BoolT, FloatT, IntT, NoneT
-from .text import StrT
+from .strings import StrT
 
 
 @dataclass(repr=False)

@@ -13,7 +13,7 @@ from typing import Any
 from ..compare import exception_matches, outputs_match
 from ..display import short_repr
 from ..sandbox import CallOutcome, Session
-from ..spec.model import MISSING, Case, Compare
+from ..spec.problem import MISSING, Case, Compare
 
 
 @dataclass

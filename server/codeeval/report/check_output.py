@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ...findings import SEVERITIES, Finding
-from .files import FileResult
-from .model import count
+from ..dimensions.quality.quality_report import count
+from ..findings import SEVERITIES, Finding
+from .check_files import FileResult
 
 JSON_VERSION = 1
 _GITHUB_LEVEL = {"critical": "error", "warning": "warning", "suggestion": "notice"}

@@ -7,7 +7,7 @@ performance inputs is scored on the other three, in their relative weights.
 from __future__ import annotations
 
 from .result import DimensionResult
-from .spec.model import DEFAULT_WEIGHTS
+from .spec.problem import DEFAULT_WEIGHTS
 
 
 def combine(dimensions: dict[str, DimensionResult], weights: dict[str, float] | None = None) -> float:

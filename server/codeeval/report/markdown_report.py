@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from ..overall_score import renormalisation_note
 from ..result import EvaluationResult
-from ..scoring import renormalisation_note
-from .sections import cases, performance, quality
-from .text import block, cell, table
+from .markdown_text import block, cell, table
+from .sections import failing_cases, performance, quality
 
 TITLES = {"correctness": "Correctness", "edge_cases": "Edge cases", "performance": "Performance",
           "code_quality": "Code quality"}
-SECTIONS = {"correctness": cases.render, "edge_cases": cases.render, "performance": performance.render,
-            "code_quality": quality.render}
+SECTIONS = {"correctness": failing_cases.render, "edge_cases": failing_cases.render,
+            "performance": performance.render, "code_quality": quality.render}
 
 
 def isolation_line(isolation: dict) -> str:

@@ -13,11 +13,11 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from ... import __version__
-from ...findings import Finding
-from .files import FileResult
-from .rule import Rule
-from .rules import ALL_RULES
+from .. import __version__
+from ..dimensions.quality.rule import Rule
+from ..dimensions.quality.rules import ALL_RULES
+from ..findings import Finding
+from .check_files import FileResult
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {"critical": "error", "warning": "warning", "suggestion": "note"}
