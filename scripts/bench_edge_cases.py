@@ -43,7 +43,7 @@ from codeeval.dimensions.case_runner import Deadline  # noqa: E402
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402
 from codeeval.generation.mutants import mutants as make_mutants  # noqa: E402
 from codeeval.importers import import_file  # noqa: E402
-from codeeval.sandbox import Limits, Session  # noqa: E402
+from codeeval.sandbox import Limits, Session, default_launcher  # noqa: E402
 from codeeval.spec import load_problem  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
@@ -77,7 +77,7 @@ def plus_expectations(problem, record: dict) -> list[tuple[list, object, float]]
     source = record["prompt"] + record["canonical_solution"]
     out = []
     limits = Limits(time_per_call_s=5.0, memory_mb=1024, cpu_s=3600)
-    with Session(source, record["entry_point"], "canonical.py", limits) as session:
+    with Session(source, record["entry_point"], "canonical.py", limits, launcher=default_launcher()) as session:
         if not session.load().ok:
             return out
         for args in record.get("plus_input") or []:
@@ -102,7 +102,7 @@ def caught_by_plus(session: Session, problem, expectations) -> str:
 
 def passes_base(source: str, problem, limits: Limits) -> bool:
     """Whether a mutant passes every one of the problem's own tests (a bug the original tests miss)."""
-    with Session(source, problem.entry_point, "mutant.py", limits) as session:
+    with Session(source, problem.entry_point, "mutant.py", limits, launcher=default_launcher()) as session:
         if not session.load().ok:
             return False
         return correctness.evaluate(problem, session, Deadline(60)).score == 100
@@ -154,7 +154,8 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
         for mutant, sample in chosen:
             entry = {"operator": mutant.operator, "line": mutant.line, "description": mutant.description,
                      "sample": sample}
-            with Session(mutant.source, problem.entry_point, "mutant.py", mutant_limits) as session:
+            with Session(mutant.source, problem.entry_point, "mutant.py", mutant_limits,
+                         launcher=default_launcher()) as session:
                 load = session.load()
                 if not load.ok:
                     entry["status"] = "does not load"

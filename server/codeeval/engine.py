@@ -14,6 +14,7 @@ from typing import Any
 from .dimensions import correctness, edge_cases, performance
 from .dimensions.case_runner import Deadline
 from .dimensions.oracle import Oracle
+from .dimensions.quality import dimension
 from .errors import IsolationError, SolutionError
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
@@ -98,7 +99,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     if "code_quality" not in options.skip:
         dimensions["code_quality"] = quality_result(source, problem, label)
     filename = Path(label).name or "solution.py"
-    with Session(source, problem.entry_point, filename, context.limits, context.launcher) as candidate:
+    with Session(source, problem.entry_point, filename, context.limits, launcher=context.launcher) as candidate:
         load = candidate.load()
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")
@@ -148,7 +149,7 @@ def _dimension_runner(options: EvaluationOptions, load, dimensions: dict):
 def _timed(problem: Problem, candidate: Session, context: ProblemContext, deadline: Deadline) -> DimensionResult:
     """Performance needs its own reference worker: timings are paired with this candidate's."""
     with Session(problem.reference, problem.entry_point, problem.reference_filename, context.limits,
-                 context.launcher) as reference:
+                 launcher=context.launcher) as reference:
         loaded = reference.load()
         if not loaded.ok:
             return DimensionResult.not_applicable("performance", f"the reference did not load: {loaded.describe()}")
@@ -157,6 +158,4 @@ def _timed(problem: Problem, candidate: Session, context: ProblemContext, deadli
 
 
 def quality_result(source: str, problem: Problem, label: str) -> DimensionResult:
-    from .dimensions.quality import dimension
-
     return dimension(source, problem.quality, path=label)

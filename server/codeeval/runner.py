@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, SolutionError
+from .report.markdown_text import cell, table
 from .result import EvaluationResult
 from .spec import Problem, find_problem_files, load_problem
 from .spec.yaml_source import read_text
@@ -184,8 +185,6 @@ def leaderboard_data(pairs: list[tuple[Submission, EvaluationResult]], warnings:
 
 
 def leaderboard_markdown(data: dict) -> str:
-    from .report.markdown_text import cell, table
-
     lines = ["# codeeval leaderboard", ""]
     lines.append(table(["rank", "group", "mean score", "solutions"],
                        [[i + 1, cell(g["group"]), f"{g['mean_score']:.1f}", g["solutions"]]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .dimensions.case_runner import Expectation, failure_sentence, run_case
+from .dimensions.performance.alone import declared_class_problem
 from .engine import EvaluationOptions, limits_for
 from .errors import ProblemError
+from .generation import settings_errors
 from .inputs import InputExpression, InputExpressionError
 from .sandbox import Session, default_launcher
 from .spec.problem import Problem
@@ -15,7 +17,8 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
     launcher = launcher or default_launcher()
     limits = limits_for(problem, EvaluationOptions())
     errors: list[ProblemError] = []
-    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits, launcher) as reference:
+    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits,
+                 launcher=launcher) as reference:
         load = reference.load()
         if not load.ok:
             line = (problem.reference_line or 1) + (load.lineno or 1) - 1 if load.lineno else problem.reference_line
@@ -35,8 +38,6 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
 
 def _generation_errors(problem: Problem) -> list[ProblemError]:
     """Strategy expressions and preconditions that do not parse (checked statically; nothing runs)."""
-    from .generation import settings_errors
-
     return [ProblemError(message, problem.path) for message in settings_errors(problem)]
 
 
@@ -52,7 +53,6 @@ def _performance_errors(problem: Problem, reference: Session) -> list[ProblemErr
     if not outcome.returned:
         return [ProblemError(f"performance: the reference fails on the input for n={spec.sizes[0]}: "
                              f"{outcome.describe()[:200]}", problem.path, spec.line)]
-    from .dimensions.performance.alone import declared_class_problem
 
     mismatch = declared_class_problem(spec, reference)
     return [ProblemError(f"performance.complexity: {mismatch}", problem.path, spec.line)] if mismatch else []

@@ -7,7 +7,7 @@ import pytest
 from codeeval.engine import EvaluationOptions, evaluate
 from codeeval.errors import SolutionError
 from codeeval.report import to_json, to_markdown
-from codeeval.sandbox import Session
+from codeeval.sandbox import Session, default_launcher
 
 PROBLEM = """
 name: total
@@ -170,6 +170,6 @@ def test_binary_solution_file_is_refused_with_its_name(problem_path, tmp_path):
 
 
 def test_one_worker_runs_all_of_a_solutions_calls():
-    with Session("import os\ndef pid():\n    return os.getpid()\n", "pid") as session:
+    with Session("import os\ndef pid():\n    return os.getpid()\n", "pid", launcher=default_launcher()) as session:
         pids = {session.call([]).value for _ in range(5)}
     assert len(pids) == 1

@@ -3,7 +3,6 @@
 import pytest
 
 from codeeval.generation.hints import SignatureError, read_signature
-from codeeval.generation.infer import infer_type, refine
 from codeeval.generation.plan import GenerationUnavailable, make_plan
 from codeeval.generation.strategies import StrategyError, parse_strategy
 from codeeval.generation.value_types import (
@@ -19,6 +18,8 @@ from codeeval.generation.value_types import (
     StrT,
     TupleT,
     UnionT,
+    infer_type,
+    refine,
 )
 from codeeval.spec.problem import Call, Case
 

@@ -128,7 +128,8 @@ def test_a_very_slow_candidate_stays_within_the_budget_and_says_so(problem_path,
 def test_validate_checks_the_declared_class(write_problem):
     problem = load_problem(write_problem(PROBLEM))
     context = ProblemContext(problem, EvaluationOptions())
-    with Session(problem.reference, problem.entry_point, "ref.py", context.limits, context.launcher) as reference:
+    with Session(problem.reference, problem.entry_point, "ref.py", context.limits,
+                 launcher=context.launcher) as reference:
         assert reference.load().ok
         assert _performance_errors(problem, reference) == []
         problem.performance.complexity = "O(n^3)"

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from codeeval.engine import EvaluationOptions, evaluate
-from codeeval.sandbox import Session
+from codeeval.sandbox import Session, default_launcher
 
 BISECT = """
 from bisect import bisect_left
@@ -23,7 +23,7 @@ def counted(session: Session, n: int, probe: bool) -> tuple[float, object]:
 
 
 def test_probes_make_a_binary_search_inside_c_count_log_n_comparisons():
-    with Session(BISECT, "positions") as session:
+    with Session(BISECT, "positions", launcher=default_launcher()) as session:
         plain_small, _ = counted(session, 256, probe=False)
         plain_large, _ = counted(session, 4096, probe=False)
         probed_small, answer = counted(session, 256, probe=True)

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 
+from .. import __version__
 from ..errors import CodeevalError
 
 # Subcommand modules, in the order `--help` lists them. Modules import heavy
@@ -22,8 +23,6 @@ EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .. import __version__
-
     parser = argparse.ArgumentParser(prog="codeeval", description="Score AI-generated Python against YAML problems.")
     parser.add_argument("--version", action="version", version=f"codeeval {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 NAME = "import"
 HELP = "convert HumanEval or EvalPlus (HumanEval+, MBPP+) JSONL into problem files"
@@ -21,8 +22,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from ..importers import import_file
 
     tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -94,7 +95,6 @@ def run(args: argparse.Namespace) -> int:
         stem.with_name(f"{stem.name}.md").write_text(to_markdown(result), encoding="utf-8")
     data = leaderboard_data(pairs, problem_errors + collected.warnings)
     board = leaderboard_markdown(data)
-    import json
 
     (output / "leaderboard.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     (output / "leaderboard.md").write_text(board, encoding="utf-8")

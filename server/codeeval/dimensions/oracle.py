@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from ..display import short_repr
-from ..sandbox import Limits, Session
+from ..sandbox import Limits, ProcessLauncher, Session
 from ..spec.problem import Case, Problem
 from .case_runner import Expectation
 
@@ -30,7 +30,7 @@ def case_key(case: Case) -> str:
 class Oracle:
     """Runs the reference in its own sandboxed session, lazily, and remembers its answers."""
 
-    def __init__(self, problem: Problem, limits: Limits, launcher=None):
+    def __init__(self, problem: Problem, limits: Limits, launcher: ProcessLauncher):
         self.problem = problem
         self.limits = limits
         self.launcher = launcher
@@ -46,7 +46,7 @@ class Oracle:
     def session(self) -> Session:
         if self._session is None:
             self._session = Session(self.problem.reference, self.problem.entry_point,
-                                    self.problem.reference_filename, self.limits, self.launcher)
+                                    self.problem.reference_filename, self.limits, launcher=self.launcher)
         return self._session
 
     def answer(self, case: Case) -> OracleAnswer:

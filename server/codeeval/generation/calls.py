@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import strategies as st
+
 from .value_types import GenContext, T, TupleT, dedupe
 
 MAX_CALLS_EXPLORED = 12
@@ -140,8 +142,6 @@ class CallsT(T):
                 yield CallSequence(smaller, value.calls)
 
     def strategy(self):
-        from hypothesis import strategies as st
-
         calls = st.one_of(*[st.tuples(st.just(m), self.methods[m].strategy()) for m in self._usable()])
         ctor = self.ctor.strategy()
         if self.seen:

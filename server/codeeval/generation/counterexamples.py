@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..dimensions.case_runner import Expectation, judge
 from ..sandbox import CallOutcome, Session
 from ..spec.problem import Case, Compare
 from .plan import Plan
@@ -54,8 +55,6 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
                            max_seconds: float = DEFAULT_MAX_SECONDS,
                            should_stop: Callable[[], bool] | None = None) -> Counterexample:
     """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations."""
-    from ..dimensions.case_runner import Expectation, judge
-
     target = failure_signature(verdict, outcome)
     original = plan.to_case(value).input_text(plan.entry_point, 300)
 

@@ -31,6 +31,7 @@ from .value_types import (
     TupleT,
     UnionT,
     UnsupportedT,
+    infer_type,
 )
 
 MAX_RECORD_DEPTH = 3
@@ -276,8 +277,6 @@ def _literal_type(node: ast.expr | None) -> T | None:
         return None
     if value is None:
         return None
-    from .infer import infer_type
-
     inferred = infer_type([value])
     return None if isinstance(inferred, AnyT) else inferred
 

@@ -17,9 +17,8 @@ from typing import Any
 from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
 from .hints import Param, Signature, SignatureError, read_signature
-from .infer import infer_type, refine
 from .strategies import StrategyError, parse_strategy
-from .value_types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe
+from .value_types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe, infer_type, refine
 
 MAX_POOL_INTS = 40
 MAX_POOL_STRINGS = 40

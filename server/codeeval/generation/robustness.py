@@ -20,9 +20,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hypothesis_seed
+
+from ..sandbox import Limits, Session, default_launcher
 from ..spec.problem import Case
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
+from .pytest_text import pytest_for
 from .sandboxed import ADAPTED_ENTRY, adapter_source
+from .shrink import shrink
 from .suite import HYPOTHESIS_LOCK, configure_hypothesis, function_boundary
 from .value_types import TupleT
 from .values import simplicity_key, value_key
@@ -121,8 +127,6 @@ def _values(plan: Plan, source: str, max_examples: int, seed: int) -> list:
 
 def _explore(top: TupleT, count: int, seed: int, add) -> None:
     configure_hypothesis()
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as hypothesis_seed
 
     try:
         strategy = top.strategy()
@@ -163,11 +167,8 @@ def check_robustness(source: str, function: str | None = None, *, launcher=None,
                      max_examples: int = DEFAULT_MAX_EXAMPLES, seed: int = 0, time_budget_s: float = 10.0,
                      filename: str = "solution.py") -> tuple[list[RobustnessFinding], list[RobustnessTarget]]:
     """Run generated inputs in the sandbox; return (findings, targets). Each finding's input is minimal."""
-    from ..sandbox import Limits, Session
-    from .pytest_text import pytest_for
-    from .shrink import shrink
-
     limits = limits or Limits(time_per_call_s=1.0)
+    launcher = launcher or default_launcher()
     targets = robustness_cases(source, function, max_examples=max_examples, seed=seed)
     lines = source.splitlines()
     findings: list[RobustnessFinding] = []
@@ -179,7 +180,7 @@ def check_robustness(source: str, function: str | None = None, *, launcher=None,
         runnable, entry = source, target.function
         if plan.records:  # dataclass arguments are built inside the sandbox, with the file's own classes
             runnable, entry = source + adapter_source(target.function), ADAPTED_ENTRY
-        with Session(runnable, entry, filename, limits, launcher) as session:
+        with Session(runnable, entry, filename, limits, launcher=launcher) as session:
             loaded = session.load()
             if not loaded.ok:
                 target.reason = f"the file did not load: {loaded.describe()}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -134,8 +135,6 @@ def _just(value) -> T:
 
 
 def _from_regex(pattern) -> T:
-    import re
-
     if not isinstance(pattern, str):
         raise StrategyError("from_regex: the pattern must be a string")
     try:

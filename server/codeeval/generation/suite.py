@@ -26,6 +26,9 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import Any
 
+from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed, settings
+
+from ..dimensions.oracle import Oracle, case_key
 from ..sandbox import Limits
 from ..spec.problem import Case, GenerateSpec, Problem
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
@@ -51,7 +54,6 @@ def configure_hypothesis() -> None:
     """Keep Hypothesis's cache out of the user's working directory (unless they chose a place)."""
     if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
         return
-    from hypothesis import configuration
 
     configuration.set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), f"codeeval-hypothesis-{os.getuid()}"))
 
@@ -90,8 +92,6 @@ class GuardedReference:
     """The reference behind its precondition guard, in its own sandboxed session, answers cached."""
 
     def __init__(self, problem: Problem, plan: Plan, preconditions: list[str], limits: Limits, launcher):
-        from ..dimensions.oracle import Oracle
-
         source = problem.reference + guard_source(problem.entry_point, plan.param_names, preconditions, plan.records)
         guarded = dataclasses.replace(problem, reference=source, entry_point=GUARD_ENTRY)
         self.oracle = Oracle(guarded, limits, launcher)
@@ -127,8 +127,6 @@ class _Stop(Exception):
 class SuiteBuilder:
     def __init__(self, problem: Problem, plan: Plan, guard: GuardedReference, spec: GenerateSpec,
                  budget_s: float, excluded: set[str]):
-        from ..dimensions.oracle import case_key
-
         self._case_key = case_key
         self.problem = problem
         self.plan = plan
@@ -255,7 +253,6 @@ class SuiteBuilder:
         if self.full(quota) or self.out_of_time(share_end):
             return
         configure_hypothesis()
-        from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
         try:
             strategy = self.plan.top.strategy()
@@ -361,7 +358,6 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
             guard.close()
             why = f"the reference (with its preconditions) did not load: {loaded.describe()}"
             return _unavailable(suite, why), None
-    from ..dimensions.oracle import case_key
 
     excluded = {case_key(c) for c in example_cases(problem)}
     builder = SuiteBuilder(problem, plan, guard, spec, budget_s if budget_s is not None else spec.time_budget_s,

@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..compare import outputs_match
 from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import Limits, Opaque, Record, Session, default_launcher
 from ..spec.loader import problem_from_text
+from ..spec.problem import Compare
 from ..spec.yaml_source import read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
@@ -144,9 +146,6 @@ def _writable(value: Any, depth: int = 0) -> bool:
 
 
 def _close(actual: Any, expected: Any, tolerance: float | None, mode: str | None = None) -> bool:
-    from ..compare import outputs_match
-    from ..spec.problem import Compare
-
     return outputs_match(actual, expected, Compare(mode=mode or "exact", float_tolerance=tolerance))
 
 
@@ -256,7 +255,7 @@ class Converter:
         tests: list[dict] = []
         seen: set[str] = set()
         float_outputs = False
-        with Session(reference, entry_point, f"{task_id}#reference", limits, self.launcher) as session:
+        with Session(reference, entry_point, f"{task_id}#reference", limits, launcher=self.launcher) as session:
             loaded = session.load()
             if not loaded.ok:
                 raise ConversionError(f"the reference does not load: {loaded.describe()}")

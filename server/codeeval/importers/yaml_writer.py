@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from ..sandbox import Opaque, Record
+from ..spec.yaml_source import _Loader
 
 WIDTH = 120
 
@@ -37,8 +38,6 @@ class _Dumper(yaml.SafeDumper):
 
 def _same_resolution_as_the_loader() -> None:
     """Quote exactly the plain strings the problem loader would read as something else (`1e3` is a float there)."""
-    from ..spec.yaml_source import _Loader
-
     _Dumper.yaml_implicit_resolvers = {first: list(resolvers)
                                       for first, resolvers in _Loader.yaml_implicit_resolvers.items()}
 

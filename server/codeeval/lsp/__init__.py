@@ -15,7 +15,7 @@ __all__ = ["CodeevalServer", "create_server"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from . import server
+        from . import server  # noqa: PLC0415  (pygls, 0.7 s: the analysis worker process never needs it)
 
         return getattr(server, name)
     raise AttributeError(name)

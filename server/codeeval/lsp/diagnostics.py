@@ -14,7 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from lsprotocol import types
 
-from ..findings import Finding
+from ..findings import Finding, Range
 from .analysis import Analysis
 from .folders import uri_path, uri_stem
 from .positions import Lines
@@ -191,8 +191,6 @@ def low_confidence_text(finding: Finding) -> str:
 
 def parse_error_diagnostic(analysis: Analysis, lines: Lines, codec) -> types.Diagnostic:
     """One note saying why there are no findings (the user's Python server reports the error itself)."""
-    from ..findings import Range
-
     where = analysis.parse_error_range or Range(1, 0, 1, 0)
     return types.Diagnostic(range=lines.range(where, codec), severity=types.DiagnosticSeverity.Information,
                             message=f"codeeval could not check this file: {analysis.parse_error}",

@@ -12,10 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..dimensions.quality import dimension
 from ..engine import EvaluationOptions, ProblemContext, evaluate_source
+from ..generation import check_robustness
 from ..overall_score import combine
+from ..report import to_json, to_markdown
 from ..result import DimensionResult, EvaluationResult
-from ..sandbox import default_launcher
+from ..sandbox import Limits, default_launcher
 from ..spec import Problem
 from .editor_settings import Settings
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
@@ -81,22 +84,11 @@ def evaluate_without_problem(request: EvaluationRequest, launcher) -> Evaluation
 
 
 def _quality(request: EvaluationRequest) -> DimensionResult:
-    try:
-        from ..dimensions.quality import dimension
-    except ImportError:
-        return DimensionResult.not_applicable("code_quality", "the quality analyzer is not installed")
     return dimension(request.source, {}, path=request.label)
 
 
 def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
     """No crash, no hang on inputs generated from the type hints (the generation API), as the edge-case score."""
-    try:
-        from ..generation import check_robustness
-    except ImportError:
-        return DimensionResult.not_applicable(
-            "edge_cases", "no problem file, and robustness checks on generated inputs are not available")
-    from ..sandbox import Limits
-
     limits = Limits(time_per_call_s=float(request.settings.limits.get("time_per_call_s", 1.0)),
                     memory_mb=int(request.settings.limits.get("memory_mb", 512)))
     findings, targets = check_robustness(request.source, launcher=launcher, limits=limits,
@@ -128,8 +120,6 @@ def report_dir(base: Path | None) -> Path:
 
 
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:
-    from ..report import to_json, to_markdown
-
     report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
     report_path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(json_path, to_json(result) + "\n")

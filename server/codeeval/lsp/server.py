@@ -7,6 +7,7 @@ transport; `create_server` only registers them.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -18,9 +19,11 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
+from . import code_actions, code_lens, commands, diagnostics, hover, lifecycle
 from .analysis import AnalysisPool
 from .editor_settings import Settings, SettingsStore
 from .folders import base_dir, folder_for
+from .jobs import Jobs
 from .problems import ProblemIndex
 from .server_state import ServerState
 
@@ -78,7 +81,6 @@ class CodeevalServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("codeeval", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          protocol_cls=CodeevalProtocol)
-        from .jobs import Jobs
 
         self.state = ServerState()
         self.settings = SettingsStore()
@@ -141,8 +143,6 @@ class CodeevalServer(LanguageServer):
 
 
 def create_server() -> CodeevalServer:
-    from . import code_actions, code_lens, commands, diagnostics, hover, lifecycle
-
     server = CodeevalServer()
     features = [
         (types.INITIALIZE, lifecycle.initialize, None),
@@ -169,8 +169,6 @@ def create_server() -> CodeevalServer:
 
 def _bind(handler):
     """pygls passes the server to a handler whose first parameter is named `ls`."""
-    import asyncio
-
     if asyncio.iscoroutinefunction(handler):
         async def bound_async(ls, params):
             return await handler(ls, params)

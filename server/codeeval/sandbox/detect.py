@@ -22,11 +22,14 @@ import sys
 import threading
 from dataclasses import dataclass, field
 
+from ..errors import IsolationError
 from .bubblewrap import BubblewrapLauncher
 from .cgroup import CgroupError, CgroupParent
+from .child import confine
 from .cleanup import sweep
 from .launcher import ProcessLauncher, UidPool, worker_environment
 from .seccomp_filter import SeccompUnavailable, build
+from .session import Session
 
 FORCE_ENV = "CODEEVAL_SANDBOX"  # process | process-hardened | bubblewrap: pin the default (tests, debugging)
 PROBE_TIMEOUT_S = 20.0
@@ -109,8 +112,6 @@ def _bwrap_features(bwrap: str) -> frozenset:
 def _landlock_note() -> str | None:
     """None when Landlock is usable, else why not."""
     try:
-        from .child import confine
-
         abi = confine.landlock_abi()
     except (OSError, AttributeError) as exc:
         return f"Landlock not usable: {exc}"
@@ -212,8 +213,6 @@ def _first_working(make, found: Machine, label: str):
 
 def works(launcher) -> str | None:
     """None if a real worker starts under `launcher` and answers a call; else what went wrong."""
-    from .session import Session
-
     try:
         with Session("def probe(x):\n    return x + 1\n", "probe", "probe.py", launcher=launcher) as session:
             loaded = session.load()
@@ -260,8 +259,6 @@ def default_launcher():
     if forced:
         found = launcher_named(forced) if forced in LAUNCHER_NAMES else None
         if found is None:
-            from ..errors import IsolationError
-
             raise IsolationError(f"${FORCE_ENV}={forced}, but only {', '.join(launchers())} work on this machine")
         return found
     return launcher_named("bubblewrap") or launcher_named("process-hardened") or launcher_named("process")

@@ -52,7 +52,7 @@ def build(allow_exec: bool = False) -> bytes:
     let that one exec through; with new processes refused, exec can then only replace the worker.
     """
     try:
-        import pyseccomp as seccomp
+        import pyseccomp as seccomp  # noqa: PLC0415  (optional: may be missing, or fail to load libseccomp)
     except (ImportError, OSError) as exc:  # OSError: the module loads libseccomp.so when imported
         raise SeccompUnavailable(f"pyseccomp is not importable ({exc}); install it with "
                                  "`pip install pyseccomp` and the libseccomp2 system package") from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import time
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -21,7 +22,7 @@ from typing import Any, TypeGuard
 from ..display import short_repr
 from . import plausibility, procfs
 from .child import wire
-from .launcher import Child, Limits, SandboxError
+from .launcher import Child, Limits, ProcessLauncher, SandboxError
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
 REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
@@ -102,16 +103,12 @@ class Session:
     """One solution in one worker. Use as a context manager; `close` kills whatever is left."""
 
     def __init__(self, source: str, entry_point: str, filename: str = "solution.py",
-                 limits: Limits | None = None, launcher=None):
+                 limits: Limits | None = None, *, launcher: ProcessLauncher):
         self.source = source
         self.entry_point = entry_point
         self.filename = filename
         self.limits = limits or Limits()
-        if launcher is None:
-            from .detect import default_launcher
-
-            launcher = default_launcher()
-        self.launcher = launcher
+        self.launcher = launcher  # where it runs: detect.default_launcher() unless the caller knows better
         self.child: Child | None = None
         self.load_outcome: LoadOutcome | None = None
         self.restarts = 0
@@ -365,7 +362,6 @@ class Session:
         number = -code if code < 0 else code - 128 if self.launcher_wraps() and 128 < code < 160 else None
         if number is None:
             return f"worker exited with code {code}"
-        import signal
 
         try:
             name = signal.Signals(number).name

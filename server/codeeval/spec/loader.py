@@ -12,6 +12,7 @@ from typing import Any
 
 import jsonschema
 
+from ..dimensions.quality import QualityConfigError, resolve_settings
 from ..errors import ProblemError, ProblemErrors
 from ..inputs import InputExpression, InputExpressionError
 from .problem import (
@@ -140,8 +141,6 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
         error(("weights",), "at least one weight must be positive")
     errors.extend(_reference_errors(document))
     if data.get("quality"):
-        from ..dimensions.quality import QualityConfigError, resolve_settings
-
         try:
             resolve_settings(data["quality"])
         except QualityConfigError as exc:  # its message already names the setting

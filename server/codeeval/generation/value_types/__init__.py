@@ -16,14 +16,17 @@ that biases generation towards inputs like the examples; hard limits
 (`lo`/`hi`, `alphabet`, sizes) come from hints and strategy expressions.
 
 The model is split by kind: `base` (the class `T`, the context, helpers),
-`scalars`, `text`, `containers` and `other` (records, unions, choices).
+`scalars`, `strings`, `containers`, `composite` (records, unions, choices) and
+`inference` (types from example values, and `AnyT`, handled as each value's own type).
 """
 
 from .base import GenContext, T, dedupe
-from .composite import AnyT, RecordT, SampledT, UnionT, UnsupportedT
+from .composite import RecordT, SampledT, UnionT, UnsupportedT
 from .containers import DictT, ListT, SetT, TupleT
+from .inference import AnyT, infer_type, refine
 from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
 from .strings import BytesT, RegexT, StrT
 
 __all__ = ["AnyT", "BoolT", "BytesT", "ComplexT", "DictT", "FloatT", "GenContext", "IntT", "ListT", "NoneT",
-           "RecordT", "RegexT", "SampledT", "SetT", "StrT", "T", "TupleT", "UnionT", "UnsupportedT", "dedupe"]
+           "RecordT", "RegexT", "SampledT", "SetT", "StrT", "T", "TupleT", "UnionT", "UnsupportedT", "dedupe",
+           "infer_type", "refine"]

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import strategies
+
 from ..values import value_key
 
 MAX_SEEN = 40
@@ -116,6 +118,4 @@ class T:
 
 
 def hypothesis_strategies():
-    from hypothesis import strategies
-
     return strategies

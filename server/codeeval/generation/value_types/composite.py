@@ -1,4 +1,4 @@
-"""Records (dataclasses, NamedTuple), unions, fixed choices, anything, and what cannot be generated."""
+"""Records (dataclasses, NamedTuple), unions, fixed choices, and what cannot be generated."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from typing import Any
 
 from ..values import RecordValue, value_key
 from .base import GenContext, T, dedupe, hypothesis_strategies, interleave
-from .containers import ListT, shrink_positions, substitutions
-from .scalars import BoolT, FloatT, IntT, NoneT
-from .strings import StrT
+from .containers import shrink_positions, substitutions
 
 
 @dataclass(repr=False)
@@ -151,45 +149,6 @@ class SampledT(T):
 
     def strategy(self):
         return hypothesis_strategies().sampled_from(self.values)
-
-
-@dataclass(repr=False)
-class AnyT(T):
-    """Nothing is known: values are drawn from a few simple kinds, and each value is handled by its own kind."""
-
-    seen: list = field(default_factory=list)
-
-    def describe(self) -> str:
-        return "Any"
-
-    def accepts(self, value: Any) -> bool:
-        return True
-
-    def _simple(self) -> UnionT:
-        return UnionT([IntT(), StrT(), FloatT(allow_nan=False, allow_infinity=False), BoolT(), NoneT(),
-                       ListT(IntT())])
-
-    def default(self) -> Any:
-        return 0
-
-    def boundary(self, ctx: GenContext) -> list:
-        return [0, "", None, 1, "a", -1, 1.5, True, [], [1, 2], {}, [[[]]]]
-
-    def sample(self, ctx: GenContext, depth: int = 0) -> Any:
-        return self._simple().sample(ctx, depth)
-
-    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
-        from ..infer import infer_type
-
-        return infer_type([value]).mutate(value, ctx, depth) if depth < 20 else value
-
-    def shrink(self, value: Any) -> Iterator[Any]:
-        from ..infer import infer_type
-
-        yield from infer_type([value]).shrink(value)
-
-    def strategy(self):
-        return self._simple().strategy()
 
 
 @dataclass(repr=False)

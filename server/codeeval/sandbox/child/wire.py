@@ -236,12 +236,12 @@ if _HAVE_C_JSON:
         return value
 else:
     def _dumps(message):
-        import json
+        import json  # noqa: PLC0415  (only without the C halves: `json` brings `re` into every worker)
 
         return json.dumps(message, separators=(",", ":"), allow_nan=False)
 
     def _loads(text):
-        import json
+        import json  # noqa: PLC0415  (as above)
 
         return json.loads(text)
 

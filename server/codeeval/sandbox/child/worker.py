@@ -60,7 +60,7 @@ def describe_exception(exc: BaseException) -> dict:
 def format_traceback(exc: BaseException) -> str:
     """The solution's frames only (the worker's own frames say nothing to a reader)."""
     try:
-        import traceback
+        import traceback  # noqa: PLC0415  (only when a solution raises: 8 ms of every worker's start-up)
 
         # Only the last frames are looked up: a RecursionError has ten thousand, and finding the
         # source line of each (a file the worker cannot see) would take longer than the call.
@@ -234,9 +234,9 @@ def confine(config: dict) -> dict:
         applied["seccomp"] = seccomp_in_place()
     if config.get("landlock") or config.get("seccomp"):
         if TYPE_CHECKING:
-            from codeeval.sandbox.child import confine as layers
+            from codeeval.sandbox.child import confine as layers  # noqa: PLC0415
         else:
-            import confine as layers  # ctypes: only when a layer needs it
+            import confine as layers  # noqa: PLC0415  (ctypes: only when a layer needs it)
 
         applied.update(layers.apply(config))
     return applied

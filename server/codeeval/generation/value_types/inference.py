@@ -1,34 +1,27 @@
-"""Types from example values, and hints refined by them.
+"""Types from example values, hints refined by them, and `AnyT`, the type handled as its values' own.
 
 Where a hint is missing (or says only `list`), the problem's example inputs
 (its tests' and hand-written edge cases' arguments) tell which kinds of values
 a parameter takes. The examples also give soft knowledge kept in each type's
 `seen`: the alphabet of the strings, the range of the numbers, the sizes.
+
+`AnyT` lives here because it mutates and shrinks each value as the type
+inferred from that value, and inference falls back to `AnyT`: the two are one
+piece, which keeps the rest of the model free of inference.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any, overload
 
-from .value_types import (
-    AnyT,
-    BoolT,
-    BytesT,
-    ComplexT,
-    DictT,
-    FloatT,
-    IntT,
-    ListT,
-    NoneT,
-    RecordT,
-    SetT,
-    StrT,
-    T,
-    TupleT,
-    UnionT,
-)
-from .values import RecordValue
+from ..values import RecordValue
+from .base import GenContext, T
+from .composite import RecordT, UnionT
+from .containers import DictT, ListT, SetT, TupleT
+from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
+from .strings import BytesT, StrT
 
 MAX_FIXED_TUPLE = 8
 MAX_DEPTH = 30
@@ -38,6 +31,41 @@ MAX_DEPTH = 30
 _KINDS = ((bool, "bool"), (int, "int"), (float, "float"), (complex, "complex"), (str, "str"),
           ((bytes, bytearray), "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"),
           (frozenset, "frozenset"), (set, "set"))
+
+
+@dataclass(repr=False)
+class AnyT(T):
+    """Nothing is known: values are drawn from a few simple kinds, and each value is handled by its own kind."""
+
+    seen: list = field(default_factory=list)
+
+    def describe(self) -> str:
+        return "Any"
+
+    def accepts(self, value: Any) -> bool:
+        return True
+
+    def _simple(self) -> UnionT:
+        return UnionT([IntT(), StrT(), FloatT(allow_nan=False, allow_infinity=False), BoolT(), NoneT(),
+                       ListT(IntT())])
+
+    def default(self) -> Any:
+        return 0
+
+    def boundary(self, ctx: GenContext) -> list:
+        return [0, "", None, 1, "a", -1, 1.5, True, [], [1, 2], {}, [[[]]]]
+
+    def sample(self, ctx: GenContext, depth: int = 0) -> Any:
+        return self._simple().sample(ctx, depth)
+
+    def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
+        return infer_type([value]).mutate(value, ctx, depth) if depth < 20 else value
+
+    def shrink(self, value: Any) -> Iterator[Any]:
+        yield from infer_type([value]).shrink(value)
+
+    def strategy(self):
+        return self._simple().strategy()
 
 
 def _kind(value: Any) -> str:
@@ -165,18 +193,3 @@ def _refine_one(hint: T, parts: list[T]) -> T:
         inferred_fields = dict(match.fields)
         return replace(hint, fields=[(n, refine(t, inferred_fields.get(n))) for n, t in hint.fields])
     return hint.with_seen(match.seen) if match.seen else hint
-
-
-def is_vague(t: T | None) -> bool:
-    """Whether a type still has unknown parts (`list` with no element type)."""
-    if t is None or isinstance(t, AnyT):
-        return True
-    if isinstance(t, (ListT, SetT)):
-        return is_vague(t.elem)
-    if isinstance(t, DictT):
-        return is_vague(t.key) or is_vague(t.value)
-    if isinstance(t, TupleT):
-        return any(is_vague(i) for i in t.items)
-    if isinstance(t, UnionT):
-        return any(is_vague(o) for o in t.options)
-    return False
