@@ -7,7 +7,9 @@ SCHEMA_VERSION on any incompatible change.
 from __future__ import annotations
 
 import math
+import traceback
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 SCHEMA_VERSION = 1
@@ -45,6 +47,30 @@ class DimensionResult:
         return data
 
 
+class EvaluationStatus(str, Enum):
+    """Whether the evaluation itself completed; a solution's own failures are scored, not statuses."""
+
+    OK = "ok"
+    INTERNAL_ERROR = "internal_error"  # a bug of codeeval's while evaluating this solution: no score
+
+
+@dataclass(frozen=True)
+class InternalError:
+    """What went wrong inside codeeval while evaluating one solution (kept for a bug report)."""
+
+    type: str
+    message: str
+    traceback: str
+
+    @classmethod
+    def from_exception(cls, exc: BaseException) -> InternalError:
+        return cls(type(exc).__name__, str(exc)[:2000],
+                   "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20_000:])
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "message": self.message, "traceback": self.traceback}
+
+
 @dataclass
 class EvaluationResult:
     problem: str
@@ -57,10 +83,22 @@ class EvaluationResult:
     output: str = ""  # what the solution printed, truncated
     duration_s: float = 0.0
     problem_path: str | None = None
+    status: EvaluationStatus = EvaluationStatus.OK
+    internal_error: InternalError | None = None
+
+    @classmethod
+    def failed(cls, problem: str, solution: str, exc: BaseException, duration_s: float = 0.0,
+               problem_path: str | None = None) -> EvaluationResult:
+        """The result of an evaluation that codeeval itself could not complete: status, message, traceback."""
+        error = InternalError.from_exception(exc)
+        return cls(problem=problem, solution=solution, score=0.0, dimensions={}, isolation={},
+                   errors=[f"{solution}: internal error: {error.type}: {error.message}"], duration_s=duration_s,
+                   problem_path=problem_path, status=EvaluationStatus.INTERNAL_ERROR, internal_error=error)
 
     def to_dict(self) -> dict:
-        return {
+        data = {
             "schema_version": SCHEMA_VERSION,
+            "status": self.status.value,
             "problem": self.problem,
             "problem_path": self.problem_path,
             "solution": self.solution,
@@ -72,6 +110,9 @@ class EvaluationResult:
             "output": self.output,
             "duration_s": round(self.duration_s, 3),
         }
+        if self.internal_error is not None:
+            data["internal_error"] = self.internal_error.to_dict()
+        return data
 
 
 def _json_ready(value: Any) -> Any:

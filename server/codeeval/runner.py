@@ -9,19 +9,18 @@ never silently dropped.
 from __future__ import annotations
 
 import json
-import re
 import threading
-from collections import defaultdict
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine import EvaluationOptions, ProblemContext, evaluate_source
-from .errors import CodeevalError, SolutionError
-from .report.markdown_text import cell, table
+from .errors import CodeevalError, IsolationError, SolutionError
 from .result import EvaluationResult
-from .spec import Problem, find_problem_files, load_problem
+from .spec import Problem, find_problem_files, load_problem, safe_name
 from .spec.yaml_source import read_text
 
 
@@ -38,17 +37,6 @@ class Submission:
 class Collected:
     submissions: list[Submission] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-
-
-def safe_name(name: str) -> str:
-    """A problem name as a file-system name: `HumanEval/0` -> `HumanEval_0`."""
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
-
-
-def report_stem(submission: Submission) -> str:
-    """Where a submission's reports go in a run's output folder, without the suffix: `two_sum/good`."""
-    label = Path(submission.label).stem if submission.label.endswith(".py") else submission.label
-    return f"{safe_name(submission.problem)}/{safe_name(label)}"
 
 
 def load_problems(root: str | Path) -> tuple[dict[str, Problem], list[str]]:
@@ -136,69 +124,99 @@ def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collec
     return collected
 
 
-ProgressCallback = Callable[[int, int, EvaluationResult], None]
+@dataclass
+class Finished:
+    """One submission's result, as soon as it is ready."""
+
+    index: int  # the submission's position in the list given to `run_stream`
+    submission: Submission
+    result: EvaluationResult
+
+
+class ProblemContexts:
+    """Problem contexts opened on first use and closed when their problem's last submission finishes.
+
+    A context holds the reference's sandboxed workers (the oracle, the generated
+    suite's guarded reference); closing each as soon as its problem is done keeps
+    open workers, descriptors and memory bounded by the number of problems in
+    flight (about `jobs`), not the number of problems in the run.
+    """
+
+    def __init__(self, problems: dict[str, Problem], options: EvaluationOptions, submissions: list[Submission]):
+        self.problems = problems
+        self.options = options
+        self._pending = Counter(s.problem for s in submissions)
+        self._open: dict[str, ProblemContext] = {}
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> ProblemContext:
+        with self._lock:
+            context = self._open.get(name)
+            if context is None:
+                context = self._open[name] = ProblemContext(self.problems[name], self.options)
+            return context
+
+    def finished(self, name: str) -> None:
+        with self._lock:
+            self._pending[name] -= 1
+            done = self._open.pop(name, None) if self._pending[name] <= 0 else None
+        if done is not None:
+            done.close()
+
+    def open_count(self) -> int:
+        with self._lock:
+            return len(self._open)
+
+    def close_all(self) -> None:
+        with self._lock:
+            contexts, self._open = list(self._open.values()), {}
+        for context in contexts:
+            context.close()
+
+
+def evaluate_submission(submission: Submission, contexts: ProblemContexts) -> EvaluationResult:
+    """One submission's result; an unexpected error of ours becomes that result, never the end of the run."""
+    started = time.monotonic()
+    try:
+        return evaluate_source(submission.source, submission.origin, contexts.get(submission.problem))
+    except IsolationError:
+        raise  # a refusal to run at all (--require-isolation), not a failure of this solution
+    except Exception as exc:
+        problem = contexts.problems.get(submission.problem)
+        return EvaluationResult.failed(submission.problem, submission.origin, exc, time.monotonic() - started,
+                                       problem.path if problem else None)
+
+
+def run_stream(problems: dict[str, Problem], submissions: list[Submission],
+               options: EvaluationOptions | None = None, jobs: int = 1) -> Iterator[Finished]:
+    """Evaluate every submission, yielding each result as it finishes (not in submission order).
+
+    Work runs problem by problem (in the order problems first appear), so each
+    problem's context is closed as soon as its last submission finishes.
+    """
+    options = options or EvaluationOptions()
+    first_seen: dict[str, int] = {}
+    for index, submission in enumerate(submissions):
+        first_seen.setdefault(submission.problem, index)
+    order = sorted(range(len(submissions)), key=lambda i: (first_seen[submissions[i].problem], i))
+    contexts = ProblemContexts(problems, options, submissions)
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
+        futures = {pool.submit(evaluate_submission, submissions[i], contexts): i for i in order}
+        for future in as_completed(futures):
+            index = futures.pop(future)
+            submission = submissions[index]
+            contexts.finished(submission.problem)
+            yield Finished(index, submission, future.result())
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)  # interrupted: evaluations not started never start
+        contexts.close_all()
 
 
 def run_all(problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions | None = None,
-            jobs: int = 1, progress: ProgressCallback | None = None) -> list[tuple[Submission, EvaluationResult]]:
+            jobs: int = 1) -> list[tuple[Submission, EvaluationResult]]:
     """Evaluate every submission; results come back in submission order."""
-    options = options or EvaluationOptions()
-    contexts = {name: ProblemContext(problems[name], options) for name in {s.problem for s in submissions}}
-    done = 0
-    lock = threading.Lock()
-
-    def work(submission: Submission) -> EvaluationResult:
-        nonlocal done
-        result = evaluate_source(submission.source, submission.origin, contexts[submission.problem])
-        with lock:
-            done += 1
-            if progress is not None:
-                progress(done, len(submissions), result)
-        return result
-
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            results = list(pool.map(work, submissions))
-    finally:
-        for context in contexts.values():
-            context.close()
-    return list(zip(submissions, results, strict=True))
-
-
-def leaderboard_data(pairs: list[tuple[Submission, EvaluationResult]], warnings: list[str]) -> dict:
-    groups: dict[str, list[float]] = defaultdict(list)
-    for submission, result in pairs:
-        groups[submission.group].append(result.score)
-    ranked = sorted(groups.items(), key=lambda item: -sum(item[1]) / len(item[1]))
-    return {
-        "schema_version": 1,
-        "groups": [{"group": g, "mean_score": round(sum(s) / len(s), 2), "solutions": len(s)} for g, s in ranked],
-        "results": [
-            {"problem": s.problem, "solution": s.label, "group": s.group, "origin": s.origin,
-             "score": round(r.score, 2), "report": f"{report_stem(s)}.json",
-             "dimensions": {n: (None if d.score is None else round(d.score, 2)) for n, d in r.dimensions.items()},
-             "errors": r.errors}
-            for s, r in pairs
-        ],
-        "warnings": warnings,
-    }
-
-
-def leaderboard_markdown(data: dict) -> str:
-    lines = ["# codeeval leaderboard", ""]
-    lines.append(table(["rank", "group", "mean score", "solutions"],
-                       [[i + 1, cell(g["group"]), f"{g['mean_score']:.1f}", g["solutions"]]
-                        for i, g in enumerate(data["groups"])]))
-    by_problem: dict[str, list[dict]] = defaultdict(list)
-    for row in data["results"]:
-        by_problem[row["problem"]].append(row)
-    names = ["correctness", "edge_cases", "performance", "code_quality"]
-    for problem, rows in sorted(by_problem.items()):
-        lines += ["", f"## {cell(problem)}", ""]
-        body = [[cell(r["solution"]), f"**{r['score']:.1f}**"]
-                + ["n/a" if r["dimensions"].get(n) is None else f"{r['dimensions'][n]:.0f}" for n in names]
-                for r in sorted(rows, key=lambda r: -r["score"])]
-        lines.append(table(["solution", "score", "correct", "edge", "perf", "quality"], body))
-    if data["warnings"]:
-        lines += ["", "## Warnings", ""] + [f"- {cell(w, 300)}" for w in data["warnings"]]
-    return "\n".join(lines) + "\n"
+    results: list[EvaluationResult | None] = [None] * len(submissions)
+    for finished in run_stream(problems, submissions, options, jobs):
+        results[finished.index] = finished.result
+    return [(submission, result) for submission, result in zip(submissions, results, strict=True) if result is not None]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -40,7 +39,8 @@ class ProgressBar:
         if not self.enabled:
             return
         name = Path(result.solution).name if "/" in result.solution else result.solution
-        line = f"{done}/{total} {result.problem} {name}: {result.score:.1f}"
+        verdict = "internal error" if result.internal_error is not None else f"{result.score:.1f}"
+        line = f"{done}/{total} {result.problem} {name}: {verdict}"
         if self.tty:
             width = 24
             filled = width * done // total
@@ -53,18 +53,11 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: the engine pulls in scipy and hypothesis, and every subcommand's
+    # module is imported to build `codeeval --help`.
     from ..errors import ProblemError
-    from ..report import to_json, to_markdown
-    from ..runner import (
-        Collected,
-        collect_folder,
-        collect_samples,
-        leaderboard_data,
-        leaderboard_markdown,
-        load_problems,
-        report_stem,
-        run_all,
-    )
+    from ..report.run_folder import RunFolder
+    from ..runner import Collected, collect_folder, collect_samples, load_problems, run_stream
 
     problems, problem_errors = load_problems(args.problems)
     for error in problem_errors:
@@ -82,23 +75,31 @@ def run(args: argparse.Namespace) -> int:
     if not collected.submissions:
         print("codeeval: no solutions matched any problem", file=sys.stderr)
         return 2
+    folder = RunFolder(args.output)
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
-    pairs = run_all(problems, collected.submissions, evaluation_options(args), jobs=args.jobs, progress=progress)
-    weaker = isolation_warning(pairs[0][1].isolation) if pairs else None
+    isolation: dict | None = None
+    stream = run_stream(problems, collected.submissions, evaluation_options(args), jobs=args.jobs)
+    for done, finished in enumerate(stream, start=1):
+        submission, result = finished.submission, finished.result
+        folder.record(submission.problem, submission.label, submission.group, submission.origin, result)
+        isolation = isolation or result.isolation
+        progress(done, len(collected.submissions), result)
+    weaker = isolation_warning(isolation) if isolation else None
     if weaker:
         print(f"codeeval: {weaker}", file=sys.stderr)
-    output = Path(args.output)
-    for submission, result in pairs:
-        stem = output / report_stem(submission)
-        stem.parent.mkdir(parents=True, exist_ok=True)
-        stem.with_name(f"{stem.name}.json").write_text(to_json(result) + "\n", encoding="utf-8")
-        stem.with_name(f"{stem.name}.md").write_text(to_markdown(result), encoding="utf-8")
-    data = leaderboard_data(pairs, problem_errors + collected.warnings)
-    board = leaderboard_markdown(data)
-
-    (output / "leaderboard.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    (output / "leaderboard.md").write_text(board, encoding="utf-8")
+    board, failed = folder.finish(problem_errors + collected.warnings)
     if not args.quiet:
         sys.stdout.write(board)
-    print(f"codeeval: {len(pairs)} solutions evaluated; reports in {output}/", file=sys.stderr)
-    return 0
+    print(f"codeeval: {len(collected.submissions)} solutions evaluated; reports in {folder.path}/", file=sys.stderr)
+    return report_internal_errors(failed, folder.path)
+
+
+def report_internal_errors(failed: int, folder: Path) -> int:
+    """Exit code 1 when any evaluation failed inside codeeval; every other result was still written."""
+    from ..report.results_log import LOG_NAME
+
+    if not failed:
+        return 0
+    print(f"codeeval: {failed} solution(s) hit an internal error and have no score (status internal_error in "
+          f"{folder / LOG_NAME}; each report has the traceback)", file=sys.stderr)
+    return 1

@@ -15,7 +15,6 @@ import ast
 import gzip
 import json
 import math
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,7 @@ from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import Limits, Opaque, Record, Session, default_launcher
 from ..spec.loader import problem_from_text
-from ..spec.problem import Compare
+from ..spec.problem import Compare, safe_name
 from ..spec.yaml_source import read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
@@ -361,11 +360,6 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
         if progress:
             progress(task_id, f"ok -> {path}" + (f" ({len(warnings)} warning(s))" if warnings else ""))
     return report
-
-
-def safe_name(name: str) -> str:
-    """A task id as a file name, the way the runner maps problem names to folders: `HumanEval/0` -> `HumanEval_0`."""
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
 
 
 def select(records: list[dict], tasks: list[str] | None = None, limit: int | None = None) -> list[dict]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..overall_score import renormalisation_note
-from ..result import EvaluationResult
+from ..result import EvaluationResult, EvaluationStatus
 from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality
 
@@ -24,6 +24,8 @@ def isolation_line(isolation: dict) -> str:
 
 
 def to_markdown(result: EvaluationResult) -> str:
+    if result.status is EvaluationStatus.INTERNAL_ERROR:
+        return _internal_error(result)
     out: list[str] = [f"# codeeval: {cell(result.problem)}", ""]
     out.append(f"**Score: {result.score:.1f} / 100** for `{cell(result.solution)}`")
     out.append("")
@@ -80,3 +82,15 @@ def _lost_points(result: EvaluationResult) -> list[str]:
     if not any_lost:
         lines += ["None: full marks in every dimension that applies.", ""]
     return lines
+
+
+def _internal_error(result: EvaluationResult) -> str:
+    """No score: codeeval failed, not the solution. The traceback is what a bug report needs."""
+    error = result.internal_error
+    out = [f"# codeeval: {cell(result.problem)}", "",
+           f"**No score** for `{cell(result.solution)}`: codeeval hit an internal error while evaluating it. "
+           "This is a bug in codeeval, not a verdict on the solution; please report it with the traceback below.",
+           ""]
+    if error is not None:
+        out += [f"`{cell(error.type)}: {cell(error.message, 400)}`", "", block(error.traceback, 6000)]
+    return "\n".join(out).rstrip() + "\n"

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import subprocess
 import time
 
+from .fdwait import wait_readable
 from .launcher import Limits, OutputDrain, ProcessLauncher, SandboxError
 from .staging import FILTER_NAME
 
@@ -110,7 +110,7 @@ class BubblewrapLauncher(ProcessLauncher):
         deadline = time.monotonic() + INFO_TIMEOUT_S
         while True:
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not select.select([info_fd], [], [], remaining)[0]:
+            if remaining <= 0 or not wait_readable(info_fd, remaining):
                 raise SandboxError("bubblewrap did not report its sandbox in time")
             chunk = os.read(info_fd, 4096)
             if not chunk:

@@ -13,7 +13,6 @@ timing reports are checked against the evaluator's own measurements
 from __future__ import annotations
 
 import os
-import select
 import signal
 import time
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any, TypeGuard
 from ..display import short_repr
 from . import plausibility, procfs
 from .child import wire
+from .fdwait import wait_readable
 from .launcher import Child, Limits, ProcessLauncher, SandboxError
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
@@ -337,13 +337,9 @@ class Session:
         assert self.child is not None
         fd = self.child.response_fd
         chunks: list[bytes] = []
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         while size:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise ChannelTimeout()
-            if not poller.poll(remaining * 1000):
+            if remaining <= 0 or not wait_readable(fd, remaining):
                 raise ChannelTimeout()
             chunk = os.read(fd, min(size, 1 << 20))
             if not chunk:

@@ -4,7 +4,7 @@ The loader (YAML, JSON Schema) is imported on first use, so commands that only
 need the model, such as building the command-line parser, stay fast.
 """
 
-from .problem import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem
+from .problem import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem, safe_name
 
 _LOADER_NAMES = {"find_problem_files", "load_problem", "problem_from_text", "schema"}
 
@@ -18,4 +18,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Call", "Case", "Compare", "Problem", "find_problem_files",
-           "load_problem", "problem_from_text", "schema"]
+           "load_problem", "problem_from_text", "safe_name", "schema"]

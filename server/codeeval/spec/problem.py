@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,11 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+
+
+def safe_name(name: str) -> str:
+    """A problem name as a file or folder name: `HumanEval/0` -> `HumanEval_0`."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
 
 
 @dataclass(frozen=True)

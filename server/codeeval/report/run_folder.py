@@ -1,0 +1,50 @@
+"""The output folder of a run: a JSON and a Markdown report per solution, the results log, the leaderboard.
+
+Each result is written the moment it finishes (its reports, then its log
+line), so a run stopped at any point keeps everything it finished; the
+leaderboard is always built from the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..result import EvaluationResult, EvaluationStatus
+from ..spec.problem import safe_name
+from .json_report import to_json
+from .leaderboard import ResultRow, write_leaderboard
+from .markdown_report import to_markdown
+from .results_log import LOG_NAME, ResultsLog, read_results_log
+
+
+def report_stem(label: str) -> str:
+    return safe_name(Path(label).stem if label.endswith(".py") else label)
+
+
+class RunFolder:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.log = ResultsLog(self.path / LOG_NAME)
+
+    def record(self, problem: str, label: str, group: str, origin: str, result: EvaluationResult) -> None:
+        folder = self.path / safe_name(problem)
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = report_stem(label)
+        (folder / f"{stem}.json").write_text(to_json(result) + "\n", encoding="utf-8")
+        (folder / f"{stem}.md").write_text(to_markdown(result), encoding="utf-8")
+        self.log.append(ResultRow.of(problem, label, group, origin, result, f"{folder.name}/{stem}.json"))
+
+    def finish(self, warnings: list[str]) -> tuple[str, int]:
+        """Closes the log and writes the leaderboard from it: (its Markdown, internal errors)."""
+        self.log.close()
+        return rebuild_leaderboard(self.path, warnings)
+
+
+def rebuild_leaderboard(folder: str | Path, warnings: Sequence[str] = ()) -> tuple[str, int]:
+    """The leaderboard of a run folder from its results log: (its Markdown, internal errors)."""
+    folder = Path(folder)
+    rows, log_warnings = read_results_log(folder / LOG_NAME)
+    board = write_leaderboard(folder, rows, [*warnings, *log_warnings])
+    return board, sum(row.status is EvaluationStatus.INTERNAL_ERROR for row in rows)
