@@ -16,8 +16,8 @@ import pytest
 from codeeval import runner
 from codeeval.cli import main
 from codeeval.engine import EvaluationOptions
-from codeeval.report.leaderboard import ResultRow
 from codeeval.report.results_log import ResultsLog, read_results_log
+from codeeval.report.standings import ResultRow
 from codeeval.result import EvaluationResult, EvaluationStatus
 
 from ..conftest import REPO, run_cli

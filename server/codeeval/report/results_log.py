@@ -13,7 +13,7 @@ import os
 import threading
 from pathlib import Path
 
-from .leaderboard import ResultRow
+from .standings import ResultRow
 
 LOG_NAME = "results.jsonl"
 

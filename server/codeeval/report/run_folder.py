@@ -13,9 +13,9 @@ from pathlib import Path
 from ..result import EvaluationResult, EvaluationStatus
 from ..spec.problem import safe_name
 from .json_report import to_json
-from .leaderboard import ResultRow, write_leaderboard
 from .markdown_report import to_markdown
 from .results_log import LOG_NAME, ResultsLog, read_results_log
+from .standings import ResultRow, write_leaderboard
 
 
 def report_stem(label: str) -> str:
