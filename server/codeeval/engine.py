@@ -11,14 +11,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .dimensions import correctness, edge_cases, performance
 from .dimensions.case_runner import Deadline
+from .dimensions.catalog import FUNCTION_KIND
+from .dimensions.contract import Dimension, SolutionRun
 from .dimensions.oracle import Oracle
-from .dimensions.quality import dimension
+from .dimensions.performance.budget import Settings as PerformanceSettings
+from .dimensions.registry import dimensions_for
 from .errors import IsolationError, SolutionError
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
-from .sandbox import Limits, Session, default_launcher
+from .sandbox import Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
 from .spec.yaml_source import read_text
 
@@ -93,35 +95,24 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     isolation = context.launcher.isolation()
     check_isolation(isolation, options.require_isolation)
     deadline = Deadline(problem.limits.total_time_s)
-    dimensions: dict[str, DimensionResult] = {}
     errors: list[str] = []
-
-    if "code_quality" not in options.skip:
-        dimensions["code_quality"] = quality_result(source, problem, label)
     filename = Path(label).name or "solution.py"
     with Session(source, problem.entry_point, filename, context.limits, launcher=context.launcher) as candidate:
         load = candidate.load()
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")
-        run = _dimension_runner(options, load, dimensions)
-        run("correctness", lambda: correctness.evaluate(problem, candidate, deadline))
-        run("edge_cases", lambda: edge_cases.evaluate(problem, candidate, context.oracle, deadline))
-        if problem.performance is None:
-            run("performance", lambda: DimensionResult.not_applicable(
-                "performance", "the problem defines no performance inputs"))
-        else:
-            run("performance", lambda: _timed(problem, candidate, context, deadline))
+        run = SolutionRun(problem, source, label, candidate, context.oracle, deadline,
+                          PerformanceSettings.from_options(options))
+        dimensions = {dimension.name: _verdict(dimension, run, load, options.skip)
+                      for dimension in dimensions_for(FUNCTION_KIND)}
         output = candidate.output()
-    ordered: dict[str, DimensionResult] = {
-        name: dimensions[name] for name in ("correctness", "edge_cases", "performance", "code_quality")
-        if name in dimensions}
-    score = combine(ordered, {**problem.weights, **(options.weights or {})})
+    score = combine(dimensions, {**problem.weights, **(options.weights or {})})
     return EvaluationResult(
         problem=problem.name,
         problem_path=problem.path,
         solution=label,
         score=score,
-        dimensions=ordered,
+        dimensions=dimensions,
         isolation=isolation,
         errors=errors,
         load={"status": load.status, "message": load.describe() if not load.ok else "", "lineno": load.lineno,
@@ -131,31 +122,18 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     )
 
 
-def _dimension_runner(options: EvaluationOptions, load, dimensions: dict):
-    """Runs a dimension unless skipped; a solution that did not load scores 0 in each runtime dimension."""
-    def run(name: str, compute) -> None:
-        if name in options.skip:
-            dimensions[name] = DimensionResult.not_applicable(name, "skipped by request")
-        elif not load.ok:
-            dimensions[name] = DimensionResult(
-                name=name, score=0.0, summary="solution did not load",
-                rationale=[f"-100: the solution did not load ({load.describe()}), so nothing could run."],
-                details={"load_error": load.describe()})
-        else:
-            dimensions[name] = compute()
-    return run
-
-
-def _timed(problem: Problem, candidate: Session, context: ProblemContext, deadline: Deadline) -> DimensionResult:
-    """Performance needs its own reference worker: timings are paired with this candidate's."""
-    with Session(problem.reference, problem.entry_point, problem.reference_filename, context.limits,
-                 launcher=context.launcher) as reference:
-        loaded = reference.load()
-        if not loaded.ok:
-            return DimensionResult.not_applicable("performance", f"the reference did not load: {loaded.describe()}")
-        return performance.evaluate(problem, candidate, reference, deadline,
-                                    performance.Settings.from_options(context.options))
-
-
-def quality_result(source: str, problem: Problem, label: str) -> DimensionResult:
-    return dimension(source, problem.quality, path=label)
+def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tuple[str, ...]) -> DimensionResult:
+    """One dimension's result: skipped on request, 0 when it needs the solution and that did not load,
+    not applicable when it says so, else its own verdict."""
+    name = dimension.name
+    if name in skip:
+        return DimensionResult.not_applicable(name, "skipped by request")
+    if dimension.runs_solution and not load.ok:
+        failure = load.describe()
+        return DimensionResult(name=name, score=0.0, summary="solution did not load",
+                               rationale=[f"-100: the solution did not load ({failure}), so nothing could run."],
+                               details={"load_error": failure})
+    why = dimension.applies_to(run.problem)
+    if why is not None:
+        return DimensionResult.not_applicable(name, why)
+    return dimension.evaluate(run)

@@ -6,13 +6,13 @@ performance inputs is scored on the other three, in their relative weights.
 
 from __future__ import annotations
 
+from .dimensions.catalog import default_weights
 from .result import DimensionResult
-from .spec.problem import DEFAULT_WEIGHTS
 
 
 def combine(dimensions: dict[str, DimensionResult], weights: dict[str, float] | None = None) -> float:
     """Set each dimension's effective weight and return the weighted score."""
-    weights = {**DEFAULT_WEIGHTS, **(weights or {})}
+    weights = {**default_weights(), **(weights or {})}
     scores = {name: d.score for name, d in dimensions.items() if d.applicable and d.score is not None}
     total = sum(weights.get(name, 0.0) for name in scores)
     for name, result in dimensions.items():

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..dimensions.catalog import title_of
 from .options import add_evaluation_flags, evaluation_options
 
 NAME = "evaluate"
@@ -21,12 +22,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def text_summary(result) -> str:
-    from ..report.markdown_report import TITLES
-
     lines = [f"{result.problem}: {result.score:.1f}/100  ({result.solution})"]
     for name, dim in result.dimensions.items():
         score = f"{dim.score:5.1f}" if dim.applicable else "  n/a"
-        lines.append(f"  {TITLES.get(name, name):<13} {score}  {dim.summary if dim.applicable else dim.reason}")
+        lines.append(f"  {title_of(name):<13} {score}  {dim.summary if dim.applicable else dim.reason}")
     for error in result.errors:
         lines.append(f"  error: {error}")
     warning = isolation_warning(result.isolation)

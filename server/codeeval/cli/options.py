@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..spec.problem import DIMENSIONS
+from ..dimensions.catalog import names
+
+DIMENSIONS = names()
 
 
 def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:

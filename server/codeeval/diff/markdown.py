@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ..report.markdown_report import TITLES
+from ..dimensions.catalog import report_order, title_of
 from ..report.markdown_text import cell, table
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord
 
 MARKS = {Direction.WORSE: "▼ worse", Direction.BETTER: "▲ better", Direction.MIXED: "◆ changed"}
-ORDER = ("correctness", "edge_cases", "performance", "code_quality")
 
 
 def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_solutions: int = 25) -> str:
@@ -54,7 +53,7 @@ def _table(diff: RunDiff) -> str:
         for name in names:
             row.append(_moved_cell(moved[name]) if name in moved else _score(change.new.dimensions.get(name)))
         rows.append(row)
-    return table(["", "problem", "solution", "score"] + [TITLES.get(name, name).lower() for name in names], rows)
+    return table(["", "problem", "solution", "score"] + [title_of(name).lower() for name in names], rows)
 
 
 def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str]:
@@ -70,7 +69,7 @@ def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str
 
 
 def _dimension_lines(change: DimensionChange, top_reasons: int) -> list[str]:
-    title = TITLES.get(change.name, change.name)
+    title = title_of(change.name)
     line = f"- **{title}** {_moved_cell(change)}"
     old_summary = _summary(change.old)
     new_summary = _summary(change.new)
@@ -124,4 +123,4 @@ def _dimension_names(diff: RunDiff) -> list[str]:
     records: list[SolutionRecord] = [c.new for c in diff.changes] + [c.old for c in diff.changes]
     for record in records:
         seen += [name for name in record.dimensions if name not in seen]
-    return sorted(seen, key=lambda name: ORDER.index(name) if name in ORDER else len(ORDER))
+    return report_order(seen)

@@ -6,8 +6,9 @@ from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Problem
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
+from .catalog import CORRECTNESS
 
-NAME = "correctness"
+NAME = CORRECTNESS.name
 
 
 def evaluate(problem: Problem, candidate: Session, deadline: Deadline) -> DimensionResult:

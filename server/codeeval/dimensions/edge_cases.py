@@ -29,9 +29,10 @@ from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Case, Problem
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
+from .catalog import EDGE_CASES
 from .oracle import Oracle
 
-NAME = "edge_cases"
+NAME = EDGE_CASES.name
 RELATIVE_TIMEOUT_FACTOR = 4.0  # a case may take 4x the reference's time (or the problem's limit, if larger)
 GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT = 3  # after this many time-outs, generated inputs get a short limit
 GENERATED_TIMEOUTS_MAX = 10  # after this many, the remaining generated inputs are not run

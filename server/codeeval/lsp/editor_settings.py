@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..dimensions.catalog import names
+
 SECTION = "codeeval"
 RUN_MODES = ("onSave", "onType")
 SEVERITY_NAMES = ("error", "warning", "information", "hint")
 DEFAULT_SEVERITY_MAP = {"critical": "error", "warning": "warning", "suggestion": "information"}
-DIMENSION_NAMES = ("correctness", "edge_cases", "performance", "code_quality")
 LIMIT_NAMES = ("time_per_call_s", "memory_mb")
 
 
@@ -96,7 +97,7 @@ def _numbers(value: Any, allowed: tuple[str, ...], what: str) -> dict[str, float
 
 
 def _weights(value: Any, base: Settings):
-    return "weights", _numbers(value, DIMENSION_NAMES, "weights")
+    return "weights", _numbers(value, names(), "weights")
 
 
 def _limits(value: Any, base: Settings):

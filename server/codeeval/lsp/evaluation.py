@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..dimensions.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
 from ..dimensions.quality import dimension
 from ..engine import EvaluationOptions, ProblemContext, evaluate_source
 from ..generation import check_robustness
@@ -71,13 +72,14 @@ def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str]
 
 def evaluate_without_problem(request: EvaluationRequest, launcher) -> EvaluationResult:
     """Quality, plus robustness on generated inputs when the generation API is installed."""
-    dimensions: dict[str, DimensionResult] = {}
     reason = "no problem file: there are no tests or reference to run against"
-    dimensions["correctness"] = DimensionResult.not_applicable("correctness", reason)
-    dimensions["edge_cases"] = _robustness(request, launcher)
-    dimensions["performance"] = DimensionResult.not_applicable(
-        "performance", "no problem file: there is no reference to time against")
-    dimensions["code_quality"] = _quality(request)
+    dimensions = {
+        CORRECTNESS.name: DimensionResult.not_applicable(CORRECTNESS.name, reason),
+        EDGE_CASES.name: _robustness(request, launcher),
+        PERFORMANCE.name: DimensionResult.not_applicable(
+            PERFORMANCE.name, "no problem file: there is no reference to time against"),
+        CODE_QUALITY.name: _quality(request),
+    }
     score = combine(dimensions, dict(request.settings.weights))
     return EvaluationResult(problem=NO_PROBLEM_NAME, solution=request.label, score=score, dimensions=dimensions,
                             isolation=launcher.isolation())
@@ -96,8 +98,8 @@ def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
     tested = [t for t in targets if t.cases]
     if not tested:
         reasons = "; ".join(f"{t.function}: {t.reason}" for t in targets if t.reason) or "no public functions"
-        return DimensionResult.not_applicable("edge_cases", f"no problem file, and no inputs could be generated "
-                                                            f"({reasons})")
+        return DimensionResult.not_applicable(EDGE_CASES.name, f"no problem file, and no inputs could be generated "
+                                                               f"({reasons})")
     crashed = {f.function for f in findings}
     passed = [t for t in tested if t.function not in crashed]
     counterexamples = [{"function": f.function, "input": f.input, "expected": "no crash, no hang",
@@ -107,7 +109,7 @@ def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
                  + (f" ({f.exc_type}: {f.message})" if f.exc_type else "") for f in findings]
     total = sum(len(t.cases) for t in tested)
     return DimensionResult(
-        name="edge_cases", score=100.0 * len(passed) / len(tested),
+        name=EDGE_CASES.name, score=100.0 * len(passed) / len(tested),
         summary=f"robustness: {len(passed)}/{len(tested)} functions survived {total} generated inputs",
         rationale=rationale, details={"mode": "robustness", "counterexamples": counterexamples, "cases": []})
 

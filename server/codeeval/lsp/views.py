@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..dimensions.catalog import info_of
 from ..findings import Finding
 
-TITLES = {"correctness": "correctness", "edge_cases": "edge cases", "performance": "performance",
-          "code_quality": "quality"}
 SUB_SCORE_ORDER = ("docs", "typing", "naming", "complexity", "size", "robustness")
 TEXT_LIMIT = 120
 
@@ -47,7 +46,8 @@ def finding_line(finding: Finding, detailed: bool = False) -> str:
 
 
 def dimension_line(name: str, dim) -> str:
-    title = TITLES.get(name, name)
+    info = info_of(name)
+    title = info.short_title if info is not None else name
     if not dim.applicable or dim.score is None:
         return f"- {title}: n/a ({dim.reason})"
     summary = f" — {dim.summary}" if dim.summary else ""

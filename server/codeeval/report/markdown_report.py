@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from ..dimensions.catalog import title_of
 from ..overall_score import renormalisation_note
 from ..result import EvaluationResult, EvaluationStatus
 from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality
 
-TITLES = {"correctness": "Correctness", "edge_cases": "Edge cases", "performance": "Performance",
-          "code_quality": "Code quality"}
 SECTIONS = {"correctness": failing_cases.render, "edge_cases": failing_cases.render,
             "performance": performance.render, "code_quality": quality.render}
 
@@ -33,10 +32,10 @@ def to_markdown(result: EvaluationResult) -> str:
     for name, dim in result.dimensions.items():
         if dim.applicable and dim.score is not None:
             points = dim.weight * dim.score
-            rows.append([TITLES.get(name, name), f"{dim.score:.1f}", f"{dim.weight * 100:.0f}%",
+            rows.append([title_of(name), f"{dim.score:.1f}", f"{dim.weight * 100:.0f}%",
                          f"{points:.1f} / {dim.weight * 100:.1f}", cell(dim.summary)])
         else:
-            rows.append([TITLES.get(name, name), "n/a", "0%", "-", cell(f"not applicable: {dim.reason}")])
+            rows.append([title_of(name), "n/a", "0%", "-", cell(f"not applicable: {dim.reason}")])
     out.append(table(["dimension", "score", "weight", "points", "summary"], rows))
     out.append("")
     note = renormalisation_note(result.dimensions)
@@ -50,7 +49,7 @@ def to_markdown(result: EvaluationResult) -> str:
         out.append("")
     out += _lost_points(result)
     for name, dim in result.dimensions.items():
-        out += [f"## {TITLES.get(name, name)}", ""]
+        out += [f"## {title_of(name)}", ""]
         if not dim.applicable:
             out += [f"Not applicable: {dim.reason}", ""]
             continue
@@ -72,7 +71,7 @@ def _lost_points(result: EvaluationResult) -> list[str]:
             continue
         any_lost = True
         lost = dim.weight * (100 - dim.score)
-        lines.append(f"**{TITLES.get(name, name)}**: {lost:.1f} points overall ({dim.score:.1f}/100 on this "
+        lines.append(f"**{title_of(name)}**: {lost:.1f} points overall ({dim.score:.1f}/100 on this "
                      f"dimension, weight {dim.weight * 100:.0f}%).")
         lines.append("")
         lines += [f"- {cell(reason, 400)}" for reason in dim.rationale[:30]]

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..dimensions.catalog import FUNCTION_KIND, dimensions_of
 from ..result import EvaluationResult, EvaluationStatus
 from .markdown_text import cell, table
 
-DIMENSION_COLUMNS = (("correctness", "correct"), ("edge_cases", "edge"), ("performance", "perf"),
-                     ("code_quality", "quality"))
+DIMENSION_COLUMNS = tuple((info.name, info.column) for info in dimensions_of(FUNCTION_KIND))
 
 
 @dataclass(frozen=True)

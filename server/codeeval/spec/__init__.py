@@ -4,7 +4,7 @@ The loader (YAML, JSON Schema) is imported on first use, so commands that only
 need the model, such as building the command-line parser, stay fast.
 """
 
-from .problem import DEFAULT_WEIGHTS, DIMENSIONS, MISSING, Call, Case, Compare, Problem, safe_name
+from .problem import MISSING, Call, Case, Compare, Problem, safe_name
 
 _LOADER_NAMES = {"find_problem_files", "load_problem", "problem_from_text", "schema"}
 
@@ -17,5 +17,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEFAULT_WEIGHTS", "DIMENSIONS", "MISSING", "Call", "Case", "Compare", "Problem", "find_problem_files",
+__all__ = ["MISSING", "Call", "Case", "Compare", "Problem", "find_problem_files",
            "load_problem", "problem_from_text", "safe_name", "schema"]

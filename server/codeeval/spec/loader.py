@@ -12,11 +12,11 @@ from typing import Any
 
 import jsonschema
 
+from ..dimensions.catalog import default_weights
 from ..dimensions.quality import QualityConfigError, resolve_settings
 from ..errors import ProblemError, ProblemErrors
 from ..inputs import InputExpression, InputExpressionError
 from .problem import (
-    DEFAULT_WEIGHTS,
     Call,
     Case,
     Compare,
@@ -137,7 +137,7 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
                 if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
                     error(keys + ("expected",), f"with `calls`, expected is a list of {len(case['calls'])} results")
     weights = data.get("weights", {})
-    if weights and sum({**DEFAULT_WEIGHTS, **weights}.values()) <= 0:
+    if weights and sum({**default_weights(), **weights}.values()) <= 0:
         error(("weights",), "at least one weight must be positive")
     errors.extend(_reference_errors(document))
     if data.get("quality"):
@@ -224,7 +224,7 @@ def _build(document: YamlDocument) -> Problem:
         tests=tests,
         compare=_build_compare(data.get("compare")),
         limits=limits,
-        weights={**DEFAULT_WEIGHTS, **{k: float(v) for k, v in data.get("weights", {}).items()}},
+        weights={**default_weights(), **{k: float(v) for k, v in data.get("weights", {}).items()}},
         edge_cases=EdgeCaseSpec(cases=edge_cases, generate=generate),
         performance=performance,
         quality=dict(data.get("quality", {})),

@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-DEFAULT_WEIGHTS = {"correctness": 40.0, "edge_cases": 25.0, "performance": 20.0, "code_quality": 15.0}
-DIMENSIONS = tuple(DEFAULT_WEIGHTS)
+from ..dimensions.catalog import default_weights
 
 
 class _Missing:
@@ -124,7 +123,7 @@ class Problem:
     tests: list[Case]
     compare: Compare = field(default_factory=Compare)
     limits: ProblemLimits = field(default_factory=ProblemLimits)
-    weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    weights: dict[str, float] = field(default_factory=default_weights)  # the defaults, with the file's overrides
     edge_cases: EdgeCaseSpec = field(default_factory=EdgeCaseSpec)
     performance: PerformanceSpec | None = None
     quality: dict[str, Any] = field(default_factory=dict)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...result import DimensionResult
 from ...spec.problem import PerformanceSpec
+from ..catalog import PERFORMANCE
 from .budget import Budget, Settings
 from .complexity import (
     ClassCall,
@@ -28,7 +29,7 @@ from .fit import COUNT_MARGIN, fit_class
 from .samples import SizeResult, judged_size
 from .stats import ratio_price, speed_score
 
-NAME = "performance"
+NAME = PERFORMANCE.name
 CLASS_CAP = 50.0  # a clearly worse complexity class never keeps more than half the dimension
 
 

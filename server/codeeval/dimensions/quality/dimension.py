@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...result import DimensionResult
+from ..catalog import CODE_QUALITY
 from .analyzer import analyze
 from .config import QualityConfigError
 
-NAME = "code_quality"
+NAME = CODE_QUALITY.name
 
 
 def dimension(source: str, settings: Mapping[str, Any] | None = None, path: str = "solution.py") -> DimensionResult:

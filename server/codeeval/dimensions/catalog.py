@@ -1,0 +1,62 @@
+"""The dimensions a score is made of, per kind of problem: each one's name, titles and default weight.
+
+Data only, with no imports, so the problem loader, the command line, the
+editor's settings, the reports and the leaderboard all read the one list
+(`codeeval --help` must not import the engine). What each dimension does is
+bound to these entries in `registry.py`; a test holds the two to the same set.
+
+A new kind of problem (a plot, a web page) adds its kind to `KINDS` with the
+parts it is scored on, and its evaluators to the registry under that kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DimensionInfo:
+    name: str  # the key in results, weights, `--skip` and settings
+    title: str  # in reports: "Edge cases"
+    short_title: str  # in the editor's hover and code lens: "edge cases"
+    column: str  # a leaderboard column's heading: "edge"
+    weight: float  # the default weight, before a problem's or the caller's overrides and renormalisation
+
+
+CORRECTNESS = DimensionInfo("correctness", "Correctness", "correctness", "correct", 40.0)
+EDGE_CASES = DimensionInfo("edge_cases", "Edge cases", "edge cases", "edge", 25.0)
+PERFORMANCE = DimensionInfo("performance", "Performance", "performance", "perf", 20.0)
+CODE_QUALITY = DimensionInfo("code_quality", "Code quality", "quality", "quality", 15.0)
+
+FUNCTION_KIND = "function"  # a function or class called with inputs, against a reference
+KINDS: dict[str, tuple[DimensionInfo, ...]] = {
+    FUNCTION_KIND: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),  # in report order
+}
+
+
+def dimensions_of(kind: str = FUNCTION_KIND) -> tuple[DimensionInfo, ...]:
+    return KINDS[kind]
+
+
+def names(kind: str = FUNCTION_KIND) -> tuple[str, ...]:
+    return tuple(info.name for info in KINDS[kind])
+
+
+def default_weights(kind: str = FUNCTION_KIND) -> dict[str, float]:
+    return {info.name: info.weight for info in KINDS[kind]}
+
+
+def info_of(name: str) -> DimensionInfo | None:
+    """A dimension of any kind, by name (reports and diffs show results of every kind)."""
+    return next((info for dimensions in KINDS.values() for info in dimensions if info.name == name), None)
+
+
+def title_of(name: str) -> str:
+    found = info_of(name)
+    return found.title if found is not None else name
+
+
+def report_order(seen: list[str]) -> list[str]:
+    """Dimension names in the order reports list them; unknown names last, in the order given."""
+    order = [info.name for dimensions in KINDS.values() for info in dimensions]
+    return sorted(seen, key=lambda name: order.index(name) if name in order else len(order))

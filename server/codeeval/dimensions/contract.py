@@ -1,0 +1,55 @@
+"""What every dimension is, and what it is given: the one interface the engine calls.
+
+A dimension has a catalog entry (its name, titles and default weight), may
+not apply to a problem (and says why), and turns one solution's run into a
+`DimensionResult`. Skipping, and scoring 0 when the solution did not load,
+are the engine's business, the same for every dimension.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..result import DimensionResult
+from ..sandbox import Session
+from ..spec.problem import Problem
+from .case_runner import Deadline
+from .catalog import DimensionInfo
+from .oracle import Oracle
+from .performance.budget import Settings as PerformanceSettings
+
+
+@dataclass
+class SolutionRun:
+    """One solution of one problem, loaded in its sandbox session, and what its dimensions share."""
+
+    problem: Problem
+    source: str
+    label: str  # the solution's name in reports (a path, or a sample's id)
+    candidate: Session  # loaded (the engine does not call a dimension that runs the solution otherwise)
+    oracle: Oracle  # the reference, shared by every solution of the problem
+    deadline: Deadline  # the evaluation's overall time budget
+    performance: PerformanceSettings
+
+
+class Dimension(ABC):
+    info: ClassVar[DimensionInfo]
+    runs_solution: ClassVar[bool] = True  # False: judged from the source alone, even when it does not load
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def weight(self) -> float:
+        return self.info.weight
+
+    def applies_to(self, problem: Problem) -> str | None:
+        """None when the dimension applies to the problem, else why not (shown as "not applicable: ...")."""
+        return None
+
+    @abstractmethod
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        """The verdict on one solution (called only when it applies, and for `runs_solution`, when it loaded)."""

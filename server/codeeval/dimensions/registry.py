@@ -1,0 +1,65 @@
+"""The dimensions each kind of problem is scored on, bound to the code that scores them.
+
+The engine, and everything that lists dimensions, iterates these; names,
+titles and default weights are the catalog's (`catalog.py`), so the two stay
+one list (a test holds them to the same set). A new kind of problem registers
+its own parts under its kind, each a `Dimension`.
+"""
+
+from __future__ import annotations
+
+from ..result import DimensionResult
+from ..spec.problem import Problem
+from . import correctness, edge_cases, performance
+from .catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, FUNCTION_KIND, PERFORMANCE
+from .contract import Dimension, SolutionRun
+from .quality import dimension as quality_dimension
+
+
+class Correctness(Dimension):
+    """The problem's own tests."""
+
+    info = CORRECTNESS
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return correctness.evaluate(run.problem, run.candidate, run.deadline)
+
+
+class EdgeCases(Dimension):
+    """Hand-written edge cases and inputs generated from the signature, judged by the reference."""
+
+    info = EDGE_CASES
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline)
+
+
+class Performance(Dimension):
+    """Paired timings (or instruction counts) against the reference at growing sizes."""
+
+    info = PERFORMANCE
+
+    def applies_to(self, problem: Problem) -> str | None:
+        return None if problem.performance is not None else "the problem defines no performance inputs"
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return performance.evaluate_against_reference(run.problem, run.candidate, run.deadline, run.performance)
+
+
+class CodeQuality(Dimension):
+    """Static findings on the source; nothing runs, so it is judged even when the solution does not load."""
+
+    info = CODE_QUALITY
+    runs_solution = False
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return quality_dimension(run.source, run.problem.quality, path=run.label)
+
+
+REGISTRY: dict[str, tuple[Dimension, ...]] = {
+    FUNCTION_KIND: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
+}
+
+
+def dimensions_for(kind: str = FUNCTION_KIND) -> tuple[Dimension, ...]:
+    return REGISTRY[kind]
