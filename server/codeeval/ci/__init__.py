@@ -1,0 +1,1 @@
+"""The GitHub Action's steps (`codeeval ci ...`): see docs/ci.md."""

@@ -1,0 +1,81 @@
+"""Quality findings as CI reads them back from `codeeval check`'s SARIF, and the annotations made from them.
+
+SARIF is the published form of check's findings (the same file goes to code
+scanning), so the annotations and the uploaded file cannot disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from ..findings import SEVERITIES
+from .git import ChangedLines
+from .workflow import Level, WorkflowError, command
+
+_LEVELS = {"critical": Level.ERROR, "warning": Level.WARNING, "suggestion": Level.NOTICE}
+
+
+@dataclass(frozen=True)
+class QualityFinding:
+    path: str  # relative to the workspace, as git names it
+    rule: str
+    severity: str  # critical, warning, suggestion
+    message: str
+    start_line: int
+    end_line: int
+    start_column: int  # 1-based
+    end_column: int
+    low_confidence: bool
+
+    def touches(self, changed: ChangedLines) -> bool:
+        lines = changed.get(self.path, set())
+        return any(line in lines for line in range(self.start_line, self.end_line + 1))
+
+    def at_or_above(self, threshold: str) -> bool:
+        """At least as severe as `threshold` ('none' matches nothing); low-confidence findings never count."""
+        if threshold == "none" or self.low_confidence:
+            return False
+        return SEVERITIES.index(self.severity) <= SEVERITIES.index(threshold)
+
+    def annotation(self) -> str:
+        properties: dict[str, object] = {"file": self.path, "line": self.start_line, "endLine": self.end_line}
+        if self.start_line == self.end_line:  # GitHub takes columns only within one line
+            properties.update(col=self.start_column, endColumn=self.end_column)
+        properties["title"] = f"codeeval {self.rule} {self.severity}"
+        return command(_LEVELS[self.severity], self.message, properties)
+
+
+def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
+    """Every result of a codeeval SARIF log, most severe first, with paths relative to the workspace."""
+    try:
+        log = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise WorkflowError(f"cannot read the SARIF log: {exc}", str(path)) from None
+    findings = []
+    for run in log.get("runs", []):
+        for result in run.get("results", []):
+            location = result["locations"][0]["physicalLocation"]
+            region = location["region"]
+            properties = result.get("properties", {})
+            findings.append(QualityFinding(
+                path=_workspace_path(location["artifactLocation"]["uri"], workspace), rule=result["ruleId"],
+                severity=properties.get("severity", "warning"), message=result["message"]["text"],
+                start_line=region["startLine"], end_line=region.get("endLine", region["startLine"]),
+                start_column=region.get("startColumn", 1), end_column=region.get("endColumn", 1),
+                low_confidence=bool(properties.get("lowConfidence"))))
+    findings.sort(key=lambda finding: (SEVERITIES.index(finding.severity), finding.path, finding.start_line))
+    return findings
+
+
+def _workspace_path(uri: str, workspace: Path) -> str:
+    """A SARIF artifact URI (relative to the check's working folder, or a file: URI) as git names the file."""
+    if not uri.startswith("file:"):
+        return unquote(uri)
+    absolute = Path(unquote(urlparse(uri).path))
+    try:
+        return absolute.relative_to(workspace.resolve()).as_posix()
+    except ValueError:
+        return absolute.as_posix()
