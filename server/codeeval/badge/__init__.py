@@ -16,6 +16,7 @@ def score_message(score: float) -> str:
 
 
 def badge_svg(score: float, label: str = DEFAULT_LABEL, bands: tuple[Band, ...] = DEFAULT_BANDS) -> str:
+    """The SVG badge for a score, coloured by its band."""
     return render(layout(label, score_message(score), band_for(score, bands).color))
 
 

@@ -16,6 +16,8 @@ LABEL_BACKGROUND = "#555555"
 
 @dataclass(frozen=True)
 class Band:
+    """A range of scores and its colour."""
+
     minimum: float  # the lowest score in this band
     name: str  # a word for people and the shields.io endpoint's colour
     color: str  # background, #rrggbb
@@ -42,6 +44,7 @@ def bands_from_thresholds(thresholds: list[float]) -> tuple[Band, ...]:
 
 
 def band_for(score: float, bands: tuple[Band, ...] = DEFAULT_BANDS) -> Band:
+    """The first band (from the best down) whose minimum the score reaches."""
     for band in bands:
         if score >= band.minimum:
             return band

@@ -30,6 +30,8 @@ def text_width(text: str, size: float = FONT_SIZE) -> float:
 
 @dataclass(frozen=True)
 class BadgeLayout:
+    """The badge's texts, colour and measured text widths; the box widths follow from them."""
+
     label: str
     message: str
     color: str  # the message's background
@@ -38,18 +40,22 @@ class BadgeLayout:
 
     @property
     def label_width(self) -> int:
+        """The label box: its text rounded to whole pixels, plus padding."""
         return round(self.label_text_width) + 2 * PADDING
 
     @property
     def message_width(self) -> int:
+        """The message box: its text rounded to whole pixels, plus padding."""
         return round(self.message_text_width) + 2 * PADDING
 
     @property
     def width(self) -> int:
+        """The whole badge."""
         return self.label_width + self.message_width
 
 
 def layout(label: str, message: str, color: str) -> BadgeLayout:
+    """Measure both texts for a badge."""
     return BadgeLayout(label, message, color, text_width(label), text_width(message))
 
 

@@ -24,6 +24,8 @@ class InputError(CodeevalError):
 
 
 class Mode(Enum):
+    """What the action evaluates, decided by which inputs are given."""
+
     SUITE = "suite"  # problems with a folder of solution files
     SAMPLES = "samples"  # problems with samples JSONL files (a model's answers)
     QUALITY = "quality"  # code quality of Python files only; nothing is executed
@@ -31,6 +33,8 @@ class Mode(Enum):
 
 @dataclass(frozen=True)
 class ActionInputs:
+    """Every input of action.yml, validated (see docs/ci.md for what each means)."""
+
     problems: str | None
     solutions: str | None
     samples: tuple[str, ...]
@@ -53,12 +57,14 @@ class ActionInputs:
 
     @property
     def mode(self) -> Mode:
+        """Problems with solutions, problems with samples, or quality only."""
         if self.problems is None:
             return Mode.QUALITY
         return Mode.SAMPLES if self.samples else Mode.SUITE
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> ActionInputs:
+        """The inputs from INPUT_* variables; InputError names the first bad one."""
         reader = _Reader(os.environ if environ is None else environ)
         inputs = cls(
             problems=reader.text("problems"),

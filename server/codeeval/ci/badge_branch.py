@@ -19,6 +19,8 @@ BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com"
 
 @dataclass(frozen=True)
 class Published:
+    """What a publication did."""
+
     branch: str
     commit: str | None  # None: the branch already had these exact files
     files: tuple[str, ...]

@@ -20,6 +20,8 @@ _LEVELS = {"critical": Level.ERROR, "warning": Level.WARNING, "suggestion": Leve
 
 @dataclass(frozen=True)
 class QualityFinding:
+    """One SARIF result of `codeeval check`, with what an annotation needs."""
+
     path: str  # relative to the workspace, as git names it
     rule: str
     severity: str  # critical, warning, suggestion
@@ -31,6 +33,7 @@ class QualityFinding:
     low_confidence: bool
 
     def touches(self, changed: ChangedLines) -> bool:
+        """True when any of the finding's lines was added or modified."""
         lines = changed.get(self.path, set())
         return any(line in lines for line in range(self.start_line, self.end_line + 1))
 
@@ -41,6 +44,7 @@ class QualityFinding:
         return SEVERITIES.index(self.severity) <= SEVERITIES.index(threshold)
 
     def annotation(self) -> str:
+        """The workflow command that shows the finding on its lines."""
         properties: dict[str, object] = {"file": self.path, "line": self.start_line, "endLine": self.end_line}
         if self.start_line == self.end_line:  # GitHub takes columns only within one line
             properties.update(col=self.start_column, endColumn=self.end_column)

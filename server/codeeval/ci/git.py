@@ -31,6 +31,7 @@ def git(repo: Path, *args: str, check: bool = True, input_text: str | None = Non
 
 
 def has_commit(repo: Path, sha: str) -> bool:
+    """Whether the repository has this commit (a shallow clone may not)."""
     return subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{sha}^{{commit}}"],
                           capture_output=True, timeout=60).returncode == 0
 
@@ -64,6 +65,7 @@ def changed_lines(repo: Path, base: str, head: str = "HEAD") -> ChangedLines:
 
 
 def parse_unified_diff(diff: str) -> ChangedLines:
+    """Added and modified line numbers per file, from `git diff --unified=0` output."""
     lines: ChangedLines = defaultdict(set)
     path: str | None = None
     for line in diff.splitlines():

@@ -41,6 +41,8 @@ class EvaluationFailed(CodeevalError):
 
 @dataclass
 class CiOutcome:
+    """What a CI run produced: the score, the files written, the counts, and why the job should fail."""
+
     report_dir: Path
     score: float | None = None
     summary: Path | None = None
@@ -92,21 +94,13 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
         for finding in shown[:MAX_ANNOTATIONS]:
             echo(finding.annotation())
         outcome.annotations = min(len(shown), MAX_ANNOTATIONS)
-    if outcome.score is not None:
-        outcome.badge_svg = _write(outcome.report_dir / f"{inputs.badge_name}.svg",
-                                   badge_svg(outcome.score, inputs.badge_label))
-        outcome.badge_json = _write(outcome.report_dir / f"{inputs.badge_name}.json",
-                                    endpoint_json(outcome.score, inputs.badge_label))
+    _write_badge(inputs, outcome)
     outcome.failures = _policy(inputs, outcome.score, shown, scope, diff)
-    parts = SummaryParts(
+    summary = _summary(SummaryParts(
         title=_title(snapshot, checked), score=outcome.score, failures=tuple(outcome.failures),
         notes=tuple(notes), diff=diff, findings=tuple(shown), findings_scope=scope,
         leaderboard=_read(outcome.report_dir / "run" / "leaderboard.md") if snapshot is not None else None,
-        artifact=f"the `{inputs.artifact_name}` artifact of this run" if inputs.artifact_name else None)
-    summary = render(parts)
-    if len(summary) > MAX_SUMMARY:  # a big benchmark's leaderboard: it stays in the reports
-        summary = render(replace(parts, leaderboard=None, notes=(*parts.notes, "The leaderboard is too long for "
-                                                                 "the summary: it is in the reports.")))
+        artifact=f"the `{inputs.artifact_name}` artifact of this run" if inputs.artifact_name else None))
     outcome.summary = _write(outcome.report_dir / "summary.md", summary)
     outcome.comment = outcome.summary
     env.append_summary(summary)
@@ -119,19 +113,24 @@ def _evaluate(inputs: ActionInputs, root: Path, output: Path) -> Path:
     assert inputs.problems is not None
     source = ["--solutions", str(root / inputs.solutions)] if inputs.solutions else \
         [arg for sample in inputs.samples for arg in ("--samples", str(root / sample))]
-    flags = [*source, "--output", str(output), "--quiet"]
-    flags += [arg for name in inputs.skip for arg in ("--skip", name)]
+    code = _codeeval("run", str(root / inputs.problems), *source, "--output", str(output), "--quiet",
+                     *_evaluation_flags(inputs), cwd=root)
+    if code != 0:
+        raise EvaluationFailed(f"`codeeval run` exited with {code} (its messages are above)",
+                               str(root / inputs.problems))
+    return output / "leaderboard.json"
+
+
+def _evaluation_flags(inputs: ActionInputs) -> list[str]:
+    """The inputs that become `codeeval run` flags."""
+    flags = [arg for name in inputs.skip for arg in ("--skip", name)]
     if inputs.weights:
         flags += ["--weights", inputs.weights]
     if inputs.deterministic:
         flags.append("--deterministic")
     if inputs.jobs:
         flags += ["--jobs", str(inputs.jobs)]
-    code = _codeeval("run", str(root / inputs.problems), *flags, cwd=root)
-    if code != 0:
-        raise EvaluationFailed(f"`codeeval run` exited with {code} (its messages are above)",
-                               str(root / inputs.problems))
-    return output / "leaderboard.json"
+    return flags
 
 
 def _compare_with_base(inputs: ActionInputs, env: RunnerEnvironment, pull: PullRequest, outcome: CiOutcome,
@@ -171,9 +170,14 @@ def _check_quality(inputs: ActionInputs, workspace: Path,
         if code not in (0, 2) or not target.is_file():  # 2: some file could not be checked; the rest were
             raise EvaluationFailed(f"`codeeval check` exited with {code} (its messages are above)", paths[0])
     outcome.sarif = sarif
+    mean, checked = _mean_quality(report)
+    return read_sarif(sarif, workspace), mean, checked
+
+
+def _mean_quality(report: Path) -> tuple[float | None, int]:
+    """The mean quality score of the files `codeeval check --format json` could check, and how many."""
     files = [entry for entry in json.loads(report.read_text(encoding="utf-8"))["files"] if "score" in entry]
-    mean = sum(entry["score"] for entry in files) / len(files) if files else None
-    return read_sarif(sarif, workspace), mean, len(files)
+    return (sum(entry["score"] for entry in files) / len(files) if files else None), len(files)
 
 
 def _findings_to_show(findings: list[QualityFinding], workspace: Path, pull: PullRequest | None,
@@ -198,10 +202,31 @@ def _policy(inputs: ActionInputs, score: float | None, shown: list[QualityFindin
     if severe:
         failures.append(f"{len(severe)} quality finding(s) at or above {inputs.fail_on} {scope}")
     if inputs.fail_on_regression and diff is not None and diff.regressions:
-        names = ", ".join(f"{c.new.problem}/{c.new.solution}" for c in diff.regressions[:5])
-        more = f" and {len(diff.regressions) - 5} more" if len(diff.regressions) > 5 else ""
-        failures.append(f"{len(diff.regressions)} solution(s) got worse than on the base branch: {names}{more}")
+        failures.append(_regressions(diff))
     return failures
+
+
+def _regressions(diff: RunDiff, shown: int = 5) -> str:
+    names = ", ".join(f"{change.new.problem}/{change.new.solution}" for change in diff.regressions[:shown])
+    more = f" and {len(diff.regressions) - shown} more" if len(diff.regressions) > shown else ""
+    return f"{len(diff.regressions)} solution(s) got worse than on the base branch: {names}{more}"
+
+
+def _write_badge(inputs: ActionInputs, outcome: CiOutcome) -> None:
+    if outcome.score is None:
+        return
+    outcome.badge_svg = _write(outcome.report_dir / f"{inputs.badge_name}.svg",
+                               badge_svg(outcome.score, inputs.badge_label))
+    outcome.badge_json = _write(outcome.report_dir / f"{inputs.badge_name}.json",
+                                endpoint_json(outcome.score, inputs.badge_label))
+
+
+def _summary(parts: SummaryParts) -> str:
+    summary = render(parts)
+    if len(summary) > MAX_SUMMARY:  # a big benchmark's leaderboard: it stays in the reports
+        note = "The leaderboard is too long for the summary: it is in the reports."
+        summary = render(replace(parts, leaderboard=None, notes=(*parts.notes, note)))
+    return summary
 
 
 def _title(snapshot: Snapshot | None, checked: int) -> str:

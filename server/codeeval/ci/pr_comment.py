@@ -20,12 +20,16 @@ PAGE_SIZE = 100
 
 
 class CommentAction(Enum):
+    """Whether the comment was new."""
+
     CREATED = "created"
     UPDATED = "updated"
 
 
 @dataclass(frozen=True)
 class CommentResult:
+    """The comment as GitHub answered: what was done, its id and address."""
+
     action: CommentAction
     comment_id: int
     url: str
@@ -45,6 +49,7 @@ def marker(comment_id: str) -> str:
 
 
 def with_marker(body: str, comment_id: str) -> str:
+    """The comment's text: the marker line, then the body, cut to GitHub's limit."""
     text = f"{marker(comment_id)}\n{body}"
     if len(text) > MAX_BODY:
         cut = "\n\n…(cut to fit a GitHub comment: the full report is in the job summary)\n"
@@ -54,6 +59,8 @@ def with_marker(body: str, comment_id: str) -> str:
 
 @dataclass(frozen=True)
 class GitHubClient:
+    """The two REST endpoints a report comment needs, with the token of the run."""
+
     api_url: str  # https://api.github.com, or a GitHub Enterprise or test server
     token: str
     repository: str  # owner/name

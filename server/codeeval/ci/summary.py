@@ -16,6 +16,8 @@ MAX_LISTED_FINDINGS = 20
 
 @dataclass(frozen=True)
 class SummaryParts:
+    """What the summary shows, gathered by the pipeline."""
+
     title: str  # what was evaluated: "14 problems, 70 solutions" or "quality of 12 files"
     score: float | None
     failures: tuple[str, ...]
@@ -28,6 +30,7 @@ class SummaryParts:
 
 
 def render(parts: SummaryParts) -> str:
+    """The summary: score, failures, notes, the comparison, the findings, the leaderboard (folded)."""
     out = ["## codeeval", ""]
     if parts.score is not None:
         out.append(f"**Score {parts.score:.1f} / 100** ({band_for(parts.score).name}): {parts.title}.")

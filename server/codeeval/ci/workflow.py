@@ -36,6 +36,8 @@ class Level(Enum):
 
 @dataclass(frozen=True)
 class PullRequest:
+    """The pull request of a pull_request event: its number and the commits it compares."""
+
     number: int
     base_sha: str
     head_sha: str
@@ -44,6 +46,8 @@ class PullRequest:
 
 @dataclass(frozen=True)
 class RunnerEnvironment:
+    """What the runner tells a step through its environment variables."""
+
     workspace: Path
     event_name: str
     event: dict[str, Any]
@@ -57,6 +61,7 @@ class RunnerEnvironment:
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> RunnerEnvironment:
+        """Read GITHUB_* and RUNNER_* variables (and the event file)."""
         env = os.environ if environ is None else environ
         event_path = env.get("GITHUB_EVENT_PATH")
         return cls(
@@ -102,6 +107,7 @@ class RunnerEnvironment:
                 handle.write(f"{name}<<{delimiter}\n{value}\n{delimiter}\n")
 
     def append_summary(self, markdown: str) -> None:
+        """Add Markdown to the job summary."""
         if self.summary_file is None:
             return
         with self.summary_file.open("a", encoding="utf-8") as handle:

@@ -10,12 +10,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import CodeevalError
+
+if TYPE_CHECKING:
+    from ..badge import Band
 
 NAME = "badge"
 HELP = "write a score badge (SVG made here, and a shields.io endpoint JSON) for a run or a score"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments."""
     parser.add_argument("run", nargs="?", help="a `codeeval run` output folder, its leaderboard.json, or a result JSON")
     parser.add_argument("--score", type=float, help="use this score (0-100) instead of a run's")
     parser.add_argument("--group", help="only this leaderboard group's solutions (a sample kind, a model)")
@@ -27,50 +34,58 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--endpoint", metavar="PATH", help="write shields.io endpoint JSON here")
 
 
+class BadgeRequestError(CodeevalError):
+    """The badge cannot be made as asked (exit code 2, with the reason)."""
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..badge import DEFAULT_BANDS, DEFAULT_LABEL, badge_svg, band_for, bands_from_thresholds, endpoint_json
+    """Work out the score and write the files asked for."""
+    from ..badge import DEFAULT_LABEL, badge_svg, band_for, endpoint_json
 
     if not args.svg and not args.endpoint:
-        return _usage("give --svg and/or --endpoint")
-    if (args.run is None) == (args.score is None):
-        return _usage("give either a run (folder, leaderboard or result) or --score")
-    bands = DEFAULT_BANDS
-    if args.thresholds:
-        try:
-            bands = bands_from_thresholds([float(part) for part in args.thresholds.split(",")])
-        except ValueError as exc:
-            return _usage(f"--thresholds: {exc}")
-    score = args.score if args.score is not None else _run_score(args.run, args.group)
-    if score is None:
-        wanted = f" of group {args.group!r}" if args.group else ""
-        return _usage(f"{args.run}: no solutions{wanted}")
-    if not 0 <= score <= 100:
-        return _usage(f"the score must be between 0 and 100, not {score:g}")
+        raise BadgeRequestError("give --svg and/or --endpoint")
+    bands = _bands(args.thresholds)
+    score = _score(args)
     label = args.label if args.label is not None else DEFAULT_LABEL
     written = []
-    if args.svg:
-        _write(args.svg, badge_svg(score, label, bands))
-        written.append(args.svg)
-    if args.endpoint:
-        _write(args.endpoint, endpoint_json(score, label, bands))
-        written.append(args.endpoint)
+    for path, make in ((args.svg, badge_svg), (args.endpoint, endpoint_json)):
+        if path:
+            _write(path, make(score, label, bands))
+            written.append(path)
     print(f"codeeval: wrote {' and '.join(written)} (score {score:.1f}, {band_for(score, bands).name})",
           file=sys.stderr)
     return 0
 
 
-def _run_score(run: str, group: str | None) -> float | None:
+def _bands(thresholds: str | None) -> tuple[Band, ...]:
+    from ..badge import DEFAULT_BANDS, bands_from_thresholds
+
+    if not thresholds:
+        return DEFAULT_BANDS
+    try:
+        return bands_from_thresholds([float(part) for part in thresholds.split(",")])
+    except ValueError as exc:
+        raise BadgeRequestError(f"--thresholds: {exc}") from None
+
+
+def _score(args: argparse.Namespace) -> float:
+    """--score, or the mean of the run's solutions (of --group's)."""
     from ..diff import load_snapshot
 
-    records = [record for record in load_snapshot(run).solutions if group is None or record.group == group]
-    return sum(record.score for record in records) / len(records) if records else None
+    if (args.run is None) == (args.score is None):
+        raise BadgeRequestError("give either a run (folder, leaderboard or result) or --score")
+    score = args.score
+    if score is None:
+        records = [r for r in load_snapshot(args.run).solutions if args.group is None or r.group == args.group]
+        if not records:
+            wanted = f" of group {args.group!r}" if args.group else ""
+            raise BadgeRequestError(f"{args.run}: no solutions{wanted}")
+        score = sum(record.score for record in records) / len(records)
+    if not 0 <= score <= 100:
+        raise BadgeRequestError(f"the score must be between 0 and 100, not {score:g}")
+    return score
 
 
 def _write(path: str, text: str) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(text, encoding="utf-8")
-
-
-def _usage(message: str) -> int:
-    print(f"codeeval: {message}", file=sys.stderr)
-    return 2

@@ -21,6 +21,7 @@ HELP = "the GitHub Action's steps: run (evaluate and report), comment (the pull 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments."""
     steps = parser.add_subparsers(dest="ci_step", metavar="STEP", required=True)
     steps.add_parser("run", help="evaluate and report, with settings from the INPUT_* environment variables")
     comment = steps.add_parser("comment", help="post or update the pull request's codeeval comment")
@@ -33,6 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run one step; a user error becomes an error annotation and exit code 2."""
     from ..ci.workflow import Level, command
     from ..errors import CodeevalError
 

@@ -17,6 +17,7 @@ EXIT_OK, EXIT_REGRESSION = 0, 1
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments."""
     from ..diff import DEFAULT_THRESHOLD
 
     parser.add_argument("old", help="the earlier run: a `codeeval run` output folder, its leaderboard.json, "
@@ -31,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Compare the two runs and print (or write) the Markdown."""
     from ..diff import compare, load_snapshot, to_markdown
 
     if args.threshold < 0 or args.top < 1:

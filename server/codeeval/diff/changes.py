@@ -18,6 +18,8 @@ DEFAULT_THRESHOLD = 0.5
 
 
 class Direction(Enum):
+    """Which way a solution moved."""
+
     WORSE = "worse"
     BETTER = "better"
     MIXED = "changed"  # dimensions moved, the overall score (almost) did not
@@ -25,6 +27,8 @@ class Direction(Enum):
 
 @dataclass(frozen=True)
 class DimensionChange:
+    """One dimension of one solution that moved by at least the threshold, with the reasons that changed."""
+
     name: str
     old: DimensionRecord | None  # None: the dimension is absent from that run
     new: DimensionRecord | None
@@ -34,6 +38,7 @@ class DimensionChange:
 
     @property
     def delta(self) -> float | None:
+        """New minus old dimension score; None when either side is not applicable."""
         if self.old is None or self.new is None or self.old.score is None or self.new.score is None:
             return None
         return self.new.score - self.old.score
@@ -41,6 +46,8 @@ class DimensionChange:
 
 @dataclass(frozen=True)
 class SolutionChange:
+    """A solution whose score, a dimension or its errors changed."""
+
     old: SolutionRecord
     new: SolutionRecord
     direction: Direction
@@ -49,11 +56,14 @@ class SolutionChange:
 
     @property
     def delta(self) -> float:
+        """New minus old overall score."""
         return self.new.score - self.old.score
 
 
 @dataclass(frozen=True)
 class RunDiff:
+    """Everything that changed between two runs, and what stayed."""
+
     old: Snapshot
     new: Snapshot
     changes: tuple[SolutionChange, ...]  # the worst change first
@@ -63,10 +73,12 @@ class RunDiff:
     threshold: float
 
     def count(self, direction: Direction) -> int:
+        """How many solutions moved this way."""
         return sum(change.direction is direction for change in self.changes)
 
     @property
     def regressions(self) -> tuple[SolutionChange, ...]:
+        """The solutions that got worse."""
         return tuple(change for change in self.changes if change.direction is Direction.WORSE)
 
 
@@ -112,26 +124,20 @@ def _solution_change(old: SolutionRecord, new: SolutionRecord, threshold: float)
     delta = new.score - old.score
     if abs(delta) < threshold and not dimensions and not new_errors:
         return None
+    return SolutionChange(old, new, _direction(delta, threshold), tuple(dimensions), new_errors)
+
+
+def _direction(delta: float, threshold: float) -> Direction:
     if delta <= -threshold:
-        direction = Direction.WORSE
-    elif delta >= threshold:
-        direction = Direction.BETTER
-    else:
-        direction = Direction.MIXED
-    return SolutionChange(old, new, direction, tuple(dimensions), new_errors)
+        return Direction.WORSE
+    if delta >= threshold:
+        return Direction.BETTER
+    return Direction.MIXED
 
 
 def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionRecord | None,
                       threshold: float) -> DimensionChange | None:
-    old_score = None if old is None else old.score
-    new_score = None if new is None else new.score
-    if (old_score is None) != (new_score is None):
-        moved = True  # became (not) applicable, or appeared/disappeared
-    elif old_score is None or new_score is None:
-        moved = False
-    else:
-        moved = abs(new_score - old_score) >= threshold
-    if not moved:
+    if not _moved(None if old is None else old.score, None if new is None else new.score, threshold):
         return None
     old_reasons = None if old is None else old.reasons
     new_reasons = None if new is None else new.reasons
@@ -139,6 +145,12 @@ def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionReco
         return DimensionChange(name, old, new, (), (), details_known=False)
     return DimensionChange(name, old, new, _missing_from(new_reasons, old_reasons),
                            _missing_from(old_reasons, new_reasons), details_known=True)
+
+
+def _moved(old: float | None, new: float | None, threshold: float) -> bool:
+    if old is None or new is None:
+        return (old is None) != (new is None)  # became (not) applicable, or appeared or disappeared
+    return abs(new - old) >= threshold
 
 
 def _missing_from(reasons: tuple[Reason, ...], other: tuple[Reason, ...]) -> tuple[Reason, ...]:

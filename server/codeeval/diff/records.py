@@ -26,6 +26,8 @@ class RunFileError(CodeevalError):
 
 
 class SnapshotKind(Enum):
+    """What kind of file a snapshot was read from."""
+
     LEADERBOARD = "leaderboard"
     RESULT = "result"
 
@@ -39,6 +41,7 @@ class Reason:
 
     @classmethod
     def parse(cls, line: str) -> Reason:
+        """`-12.5: text` -> Reason("text", 12.5); a line without points keeps None."""
         match = _POINTS.match(line.strip())
         if match:
             return cls(match.group(2).strip(), float(match.group(1)))
@@ -50,6 +53,8 @@ class Reason:
 
 @dataclass(frozen=True)
 class DimensionRecord:
+    """One dimension of one solution, as a run reported it."""
+
     name: str
     score: float | None  # None: not applicable
     summary: str = ""
@@ -58,6 +63,8 @@ class DimensionRecord:
 
 @dataclass(frozen=True)
 class SolutionRecord:
+    """One evaluated solution, as a run reported it."""
+
     problem: str
     solution: str  # the label a run shows ("good.py", "model-a#3") or the solution's path
     score: float
@@ -67,6 +74,7 @@ class SolutionRecord:
 
     @property
     def key(self) -> tuple[str, str]:
+        """What pairs a solution across runs: (problem, solution label)."""
         return self.problem, self.solution
 
 
@@ -80,6 +88,7 @@ class Snapshot:
 
     @property
     def mean_score(self) -> float | None:
+        """The mean over all solutions, None when there are none."""
         if not self.solutions:
             return None
         return sum(record.score for record in self.solutions) / len(self.solutions)
@@ -115,21 +124,23 @@ def _read_json(path: Path) -> Any:
 
 
 def _leaderboard_rows(path: Path, rows: list) -> list[SolutionRecord]:
-    records = []
-    for index, row in enumerate(rows):
-        where = f"results[{index}]"
-        if not isinstance(row, dict) or not isinstance(row.get("problem"), str) \
-                or not isinstance(row.get("solution"), str) or not _is_number(row.get("score")):
-            raise RunFileError(f"{where}: needs `problem`, `solution` and a numeric `score`", str(path))
-        details = _report_details(path, row.get("report"))
-        dimensions = {}
-        for name, score in (row.get("dimensions") or {}).items():
-            detail = details.get(name)
-            dimensions[name] = detail if detail is not None else DimensionRecord(name, _score(score))
-        records.append(SolutionRecord(row["problem"], row["solution"], float(row["score"]), dimensions,
-                                      tuple(str(error) for error in row.get("errors") or ()),
-                                      str(row.get("group") or "")))
-    return records
+    return [_leaderboard_row(path, index, row) for index, row in enumerate(rows)]
+
+
+def _leaderboard_row(path: Path, index: int, row: object) -> SolutionRecord:
+    """One row of `results`, with the reasons from its report when the report is beside the leaderboard."""
+    if not isinstance(row, dict) or not _has_row_keys(row):
+        raise RunFileError(f"results[{index}]: needs `problem`, `solution` and a numeric `score`", str(path))
+    details = _report_details(path, row.get("report"))
+    dimensions = {name: details.get(name) or DimensionRecord(name, _score(score))
+                  for name, score in (row.get("dimensions") or {}).items()}
+    return SolutionRecord(row["problem"], row["solution"], float(row["score"]), dimensions,
+                          tuple(str(error) for error in row.get("errors") or ()), str(row.get("group") or ""))
+
+
+def _has_row_keys(row: dict) -> bool:
+    return isinstance(row.get("problem"), str) and isinstance(row.get("solution"), str) \
+        and _is_number(row.get("score"))
 
 
 def _report_details(leaderboard: Path, report: object) -> dict[str, DimensionRecord]:
