@@ -12,10 +12,9 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from ..findings import SEVERITIES
+from ..workflow_commands import SEVERITY_LEVELS, annotation
 from .git import ChangedLines
-from .workflow import Level, WorkflowError, command
-
-_LEVELS = {"critical": Level.ERROR, "warning": Level.WARNING, "suggestion": Level.NOTICE}
+from .workflow import WorkflowError
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,8 @@ class QualityFinding:
 
     def annotation(self) -> str:
         """The workflow command that shows the finding on its lines."""
-        properties: dict[str, object] = {"file": self.path, "line": self.start_line, "endLine": self.end_line}
-        if self.start_line == self.end_line:  # GitHub takes columns only within one line
-            properties.update(col=self.start_column, endColumn=self.end_column)
-        properties["title"] = f"codeeval {self.rule} {self.severity}"
-        return command(_LEVELS[self.severity], self.message, properties)
+        return annotation(SEVERITY_LEVELS[self.severity], self.message, self.path, (self.start_line, self.end_line),
+                          (self.start_column, self.end_column), f"codeeval {self.rule} {self.severity}")
 
 
 def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:

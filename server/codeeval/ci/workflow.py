@@ -13,7 +13,6 @@ import os
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +23,6 @@ PULL_REQUEST_EVENTS = ("pull_request", "pull_request_target")
 
 class WorkflowError(CodeevalError):
     """The runner's environment is missing something a step needs, or the event file is unreadable."""
-
-
-class Level(Enum):
-    """Workflow command levels (annotations)."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    NOTICE = "notice"
 
 
 @dataclass(frozen=True)
@@ -125,16 +116,3 @@ def _read_event(path: Path) -> dict[str, Any]:
         raise WorkflowError("the event is not a JSON object", str(path))
     return data
 
-
-def command(level: Level, message: str, properties: Mapping[str, object] | None = None) -> str:
-    """One workflow command line: `::warning file=a.py,line=3,title=...::message`."""
-    fields = ",".join(f"{name}={_escape_property(str(value))}" for name, value in (properties or {}).items())
-    return f"::{level.value}{' ' + fields if fields else ''}::{_escape_data(message)}"
-
-
-def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(value: str) -> str:
-    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")

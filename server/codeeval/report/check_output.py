@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 from ..dimensions.quality.quality_report import count
 from ..findings import SEVERITIES, Finding
+from ..workflow_commands import SEVERITY_LEVELS, Level, annotation, command
 from .check_files import FileResult
 
 JSON_VERSION = 1
-_GITHUB_LEVEL = {"critical": "error", "warning": "warning", "suggestion": "notice"}
 
 
 def _confidence_note(finding: Finding) -> str:
@@ -80,10 +80,10 @@ def github(results: list[FileResult]) -> str:
     lines = []
     for result in results:
         if result.bad:
-            where = f"file={_property(result.display)}"
+            where: dict[str, object] = {"file": result.display}
             if result.error_line:
-                where += f",line={result.error_line}"
-            lines.append(f"::error {where},title=codeeval::{_data(result.error)}")
+                where["line"] = result.error_line
+            lines.append(command(Level.ERROR, result.error or "", {**where, "title": "codeeval"}))
             continue
         assert result.report is not None
         lines.extend(_annotation(result.display, finding) for finding in result.report.findings)
@@ -93,22 +93,11 @@ def github(results: list[FileResult]) -> str:
 
 def _annotation(path: str, finding: Finding) -> str:
     r = finding.range
-    fields = [f"file={_property(path)}", f"line={r.start_line}", f"endLine={r.end_line}"]
-    if r.start_line == r.end_line:  # GitHub takes columns only within one line
-        fields += [f"col={r.start_col + 1}", f"endColumn={r.end_col + 1}"]
-    fields.append(f"title={_property(f'{finding.rule_id} {finding.severity}')}")
     message = finding.message + (f" ({finding.confidence.low_reason()})" if finding.is_low_confidence else "")
     if finding.suggestion:
         message += f"\n{finding.suggestion}"
-    return f"::{_GITHUB_LEVEL[finding.severity]} {','.join(fields)}::{_data(message)}"
-
-
-def _data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _property(value: str) -> str:
-    return _data(value).replace(":", "%3A").replace(",", "%2C")
+    return annotation(SEVERITY_LEVELS[finding.severity], message, path, (r.start_line, r.end_line),
+                      (r.start_col + 1, r.end_col + 1), f"{finding.rule_id} {finding.severity}")
 
 
 def counts_at_or_above(results: Iterable[FileResult], threshold: str, include_low_confidence: bool) -> int:
