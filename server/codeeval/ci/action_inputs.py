@@ -14,7 +14,7 @@ from enum import Enum
 from ..diff import DEFAULT_THRESHOLD
 from ..errors import CodeevalError
 from ..findings import SEVERITIES
-from ..spec.model import DIMENSIONS
+from ..spec.problem import DIMENSIONS
 
 FAIL_ON = (*SEVERITIES, "none")
 

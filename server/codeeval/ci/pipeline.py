@@ -26,8 +26,8 @@ from ..badge import badge_svg, endpoint_json
 from ..diff import RunDiff, Snapshot, compare, load_snapshot, to_markdown
 from ..errors import CodeevalError
 from .action_inputs import ActionInputs, Mode
-from .findings import QualityFinding, read_sarif
 from .git import GitError, changed_lines, checkout_beside
+from .sarif_findings import QualityFinding, read_sarif
 from .summary import SummaryParts, render
 from .workflow import PullRequest, RunnerEnvironment
 

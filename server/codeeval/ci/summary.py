@@ -8,8 +8,8 @@ from ..badge import band_for
 from ..diff import RunDiff
 from ..diff import to_markdown as diff_markdown
 from ..findings import SEVERITIES
-from ..report.text import cell, table
-from .findings import QualityFinding
+from ..report.markdown_text import cell, table
+from .sarif_findings import QualityFinding
 
 MAX_LISTED_FINDINGS = 20
 
