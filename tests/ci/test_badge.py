@@ -63,7 +63,7 @@ def test_a_group_label_and_thresholds_can_be_chosen(tmp_path):
     (["--score", "101", "--svg", "b.svg"], "between 0 and 100"),
     (["RUN", "--thresholds", "90,95,60,40", "--svg", "b.svg"], "strictly descending"),
     (["RUN", "--thresholds", "90,x,60,40", "--svg", "b.svg"], "--thresholds"),
-    (["RUN", "--group", "nobody", "--svg", "b.svg"], "no solutions of group 'nobody'"),
+    (["RUN", "--group", "nobody", "--svg", "b.svg"], "no scored solutions of group 'nobody'"),
     (["RUN"], "give --svg and/or --endpoint"),
     (["RUN", "--score", "50", "--svg", "b.svg"], "give either a run"),
     (["missing", "--svg", "b.svg"], "missing: no such file"),

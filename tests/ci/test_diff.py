@@ -86,6 +86,24 @@ def test_added_and_removed_solutions_are_listed(two_runs, tmp_path):
     assert "### Added (1)\n\n- two_sum · slower.py:" in to_markdown(diff)
 
 
+def test_a_solution_codeeval_failed_on_has_no_score_and_is_no_regression(two_runs, tmp_path):
+    data = json.loads((two_runs / "before" / "leaderboard.json").read_text())
+    broken = next(row for row in data["results"]
+                  if (row["problem"], row["solution"]) == ("balanced_brackets", "slow.py"))
+    broken.update(status="internal_error", score=0.0, errors=["internal error: RuntimeError: boom"])
+    (tmp_path / "leaderboard.json").write_text(json.dumps(data))
+    before, after = load_snapshot(two_runs / "before"), load_snapshot(tmp_path / "leaderboard.json")
+    assert after.internal_errors == 1
+    others = [r.score for r in before.solutions if r.key != ("balanced_brackets", "slow.py")]
+    assert after.mean_score == pytest.approx(sum(others) / 9)
+    diff = compare(before, after)
+    assert [c.direction for c in diff.changes] == [Direction.NO_SCORE] and diff.regressions == ()
+    text = to_markdown(diff)
+    assert "| ⚠ no score | balanced_brackets | slow.py | 100.0 → internal error |" in text
+    assert "1 without a score on one side" in text and "- **Error**: internal error: RuntimeError: boom" in text
+    assert compare(after, after).changes == ()  # failing on both sides is no news
+
+
 def test_the_threshold_hides_small_moves(two_runs):
     diff = compare(load_snapshot(two_runs / "before"), load_snapshot(two_runs / "after"), threshold=70)
     assert diff.changes == () and diff.unchanged == 10

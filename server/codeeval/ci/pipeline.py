@@ -84,6 +84,9 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
         outcome.leaderboard = _evaluate(inputs, workspace, outcome.report_dir / "run")
         snapshot = load_snapshot(outcome.leaderboard)
         outcome.score = snapshot.mean_score
+        if snapshot.internal_errors:
+            notes.append(f"{snapshot.internal_errors} solution(s) have no score: codeeval itself failed on them "
+                         "(status internal_error; their reports have the traceback). The score leaves them out.")
         if pull is not None and inputs.compare_base:
             diff = _compare_with_base(inputs, env, pull, outcome, snapshot, notes)
     findings, mean_quality, checked = _check_quality(inputs, workspace, outcome)
@@ -115,7 +118,7 @@ def _evaluate(inputs: ActionInputs, root: Path, output: Path) -> Path:
         [arg for sample in inputs.samples for arg in ("--samples", str(root / sample))]
     code = _codeeval("run", str(root / inputs.problems), *source, "--output", str(output), "--quiet",
                      *_evaluation_flags(inputs), cwd=root)
-    if code != 0:
+    if code not in (0, 1) or not (output / "leaderboard.json").is_file():  # 1: some internal errors, all written
         raise EvaluationFailed(f"`codeeval run` exited with {code} (its messages are above)",
                                str(root / inputs.problems))
     return output / "leaderboard.json"

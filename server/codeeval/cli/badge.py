@@ -70,20 +70,22 @@ def _bands(thresholds: str | None) -> tuple[Band, ...]:
 
 def _score(args: argparse.Namespace) -> float:
     """--score, or the mean of the run's solutions (of --group's)."""
-    from ..diff import load_snapshot
-
     if (args.run is None) == (args.score is None):
         raise BadgeRequestError("give either a run (folder, leaderboard or result) or --score")
-    score = args.score
-    if score is None:
-        records = [r for r in load_snapshot(args.run).solutions if args.group is None or r.group == args.group]
-        if not records:
-            wanted = f" of group {args.group!r}" if args.group else ""
-            raise BadgeRequestError(f"{args.run}: no solutions{wanted}")
-        score = sum(record.score for record in records) / len(records)
+    score = args.score if args.score is not None else _run_score(args.run, args.group)
     if not 0 <= score <= 100:
         raise BadgeRequestError(f"the score must be between 0 and 100, not {score:g}")
     return score
+
+
+def _run_score(run: str, group: str | None) -> float:
+    """The mean score of a run's solutions (of one group), leaving out those codeeval failed on."""
+    from ..diff import load_snapshot
+
+    records = [r for r in load_snapshot(run).solutions if r.has_score and (group is None or r.group == group)]
+    if not records:
+        raise BadgeRequestError(f"{run}: no scored solutions" + (f" of group {group!r}" if group else ""))
+    return sum(record.score for record in records) / len(records)
 
 
 def _write(path: str, text: str) -> None:

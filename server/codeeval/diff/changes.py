@@ -23,6 +23,7 @@ class Direction(Enum):
     WORSE = "worse"
     BETTER = "better"
     MIXED = "changed"  # dimensions moved, the overall score (almost) did not
+    NO_SCORE = "no score"  # codeeval could not evaluate it on one side (an internal error): nothing to compare
 
 
 @dataclass(frozen=True)
@@ -115,16 +116,23 @@ def _pair(old: Snapshot, new: Snapshot) -> tuple[list[tuple[SolutionRecord, Solu
 
 
 def _solution_change(old: SolutionRecord, new: SolutionRecord, threshold: float) -> SolutionChange | None:
-    dimensions = []
-    for name in list(old.dimensions) + [n for n in new.dimensions if n not in old.dimensions]:
-        change = _dimension_change(name, old.dimensions.get(name), new.dimensions.get(name), threshold)
-        if change is not None:
-            dimensions.append(change)
+    if not (old.has_score and new.has_score):
+        if old.status is new.status:
+            return None  # an internal error on both sides: no news
+        return SolutionChange(old, new, Direction.NO_SCORE, (), () if new.has_score else new.errors)
+    dimensions = _dimension_changes(old, new, threshold)
     new_errors = tuple(error for error in new.errors if error not in old.errors)
     delta = new.score - old.score
     if abs(delta) < threshold and not dimensions and not new_errors:
         return None
     return SolutionChange(old, new, _direction(delta, threshold), tuple(dimensions), new_errors)
+
+
+def _dimension_changes(old: SolutionRecord, new: SolutionRecord, threshold: float) -> list[DimensionChange]:
+    names = list(old.dimensions) + [name for name in new.dimensions if name not in old.dimensions]
+    changes = (_dimension_change(name, old.dimensions.get(name), new.dimensions.get(name), threshold)
+               for name in names)
+    return [change for change in changes if change is not None]
 
 
 def _direction(delta: float, threshold: float) -> Direction:

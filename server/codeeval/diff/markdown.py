@@ -7,7 +7,8 @@ from ..report.markdown_text import cell, table
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord
 
-MARKS = {Direction.WORSE: "▼ worse", Direction.BETTER: "▲ better", Direction.MIXED: "◆ changed"}
+MARKS = {Direction.WORSE: "▼ worse", Direction.BETTER: "▲ better", Direction.MIXED: "◆ changed",
+         Direction.NO_SCORE: "⚠ no score"}
 
 
 def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_solutions: int = 25) -> str:
@@ -22,7 +23,7 @@ def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_so
     for title, records in (("Added", diff.added), ("Removed", diff.removed)):
         if records:
             out += [f"{heading}# {title} ({len(records)})", ""]
-            out += [f"- {cell(record.problem)} · {cell(record.solution)}: {record.score:.1f}" for record in records]
+            out += [f"- {cell(record.problem)} · {cell(record.solution)}: {_overall(record)}" for record in records]
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -36,6 +37,8 @@ def _headline(diff: RunDiff) -> str:
     counts = [f"{diff.count(Direction.WORSE)} worse", f"{diff.count(Direction.BETTER)} better"]
     if diff.count(Direction.MIXED):
         counts.append(f"{diff.count(Direction.MIXED)} changed within {diff.threshold:g} points")
+    if diff.count(Direction.NO_SCORE):
+        counts.append(f"{diff.count(Direction.NO_SCORE)} without a score on one side (a codeeval internal error)")
     counts.append(f"{diff.unchanged} unchanged")
     if diff.added or diff.removed:
         counts.append(f"{len(diff.added)} added, {len(diff.removed)} removed")
@@ -49,18 +52,31 @@ def _table(diff: RunDiff) -> str:
     for change in diff.changes:
         moved = {dimension.name: dimension for dimension in change.dimensions}
         row: list[object] = [MARKS[change.direction], cell(change.new.problem), cell(change.new.solution),
-                             f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})"]
+                             _score_change(change)]
         for name in names:
             row.append(_moved_cell(moved[name]) if name in moved else _score(change.new.dimensions.get(name)))
         rows.append(row)
     return table(["", "problem", "solution", "score"] + [title_of(name).lower() for name in names], rows)
 
 
+def _score_change(change: SolutionChange) -> str:
+    if change.direction is Direction.NO_SCORE:
+        return f"{_overall(change.old)} → {_overall(change.new)}"
+    return f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})"
+
+
+def _overall(record: SolutionRecord) -> str:
+    return f"{record.score:.1f}" if record.has_score else "internal error"
+
+
 def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str]:
     mark = MARKS[change.direction].split()[0]
-    title = (f"{heading} {mark} {cell(change.new.problem)} · {cell(change.new.solution)}: "
-             f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})")
+    title = f"{heading} {mark} {cell(change.new.problem)} · {cell(change.new.solution)}: {_score_change(change)}"
     out = [title, ""]
+    if change.direction is Direction.NO_SCORE:
+        side = "now" if not change.new.has_score else "before"
+        out.append(f"- codeeval could not evaluate it {side} (an internal error of codeeval's, not the "
+                   "solution's; its report has the traceback): nothing to compare.")
     for error in change.new_errors:
         out.append(f"- **Error**: {cell(error, 400)}")
     for dimension in change.dimensions:

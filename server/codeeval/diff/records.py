@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CodeevalError
+from ..result import EvaluationStatus
 
 LEADERBOARD_FILE = "leaderboard.json"
 _POINTS = re.compile(r"^-(\d+(?:\.\d+)?):\s*(.*)$", re.DOTALL)
@@ -71,6 +72,12 @@ class SolutionRecord:
     dimensions: dict[str, DimensionRecord]
     errors: tuple[str, ...] = ()
     group: str = ""  # what a leaderboard ranks: a sample kind, a model
+    status: EvaluationStatus = EvaluationStatus.OK  # INTERNAL_ERROR: codeeval failed, the score means nothing
+
+    @property
+    def has_score(self) -> bool:
+        """False when codeeval itself could not evaluate the solution."""
+        return self.status is EvaluationStatus.OK
 
     @property
     def key(self) -> tuple[str, str]:
@@ -88,10 +95,14 @@ class Snapshot:
 
     @property
     def mean_score(self) -> float | None:
-        """The mean over all solutions, None when there are none."""
-        if not self.solutions:
-            return None
-        return sum(record.score for record in self.solutions) / len(self.solutions)
+        """The mean over the solutions that have a score, None when none has."""
+        scored = [record.score for record in self.solutions if record.has_score]
+        return sum(scored) / len(scored) if scored else None
+
+    @property
+    def internal_errors(self) -> int:
+        """How many solutions codeeval could not evaluate."""
+        return sum(not record.has_score for record in self.solutions)
 
 
 def load_snapshot(path: str | Path) -> Snapshot:
@@ -135,7 +146,8 @@ def _leaderboard_row(path: Path, index: int, row: object) -> SolutionRecord:
     dimensions = {name: details.get(name) or DimensionRecord(name, _score(score))
                   for name, score in (row.get("dimensions") or {}).items()}
     return SolutionRecord(row["problem"], row["solution"], float(row["score"]), dimensions,
-                          tuple(str(error) for error in row.get("errors") or ()), str(row.get("group") or ""))
+                          tuple(str(error) for error in row.get("errors") or ()), str(row.get("group") or ""),
+                          _status(path, row.get("status")))
 
 
 def _has_row_keys(row: dict) -> bool:
@@ -161,7 +173,16 @@ def _from_result(path: Path, data: dict) -> SolutionRecord:
         raise RunFileError("`score` is not a number", str(path))
     return SolutionRecord(str(data.get("problem") or "?"), str(data.get("solution") or path.name),
                           float(data["score"]), _dimensions(data["dimensions"]),
-                          tuple(str(error) for error in data.get("errors") or ()))
+                          tuple(str(error) for error in data.get("errors") or ()),
+                          status=_status(path, data.get("status")))
+
+
+def _status(path: Path, value: object) -> EvaluationStatus:
+    """`status` of a row or result; files from before it existed have none and were all evaluated."""
+    try:
+        return EvaluationStatus(value or EvaluationStatus.OK.value)
+    except ValueError:
+        raise RunFileError(f"unknown status {value!r}", str(path)) from None
 
 
 def _dimensions(data: dict) -> dict[str, DimensionRecord]:
