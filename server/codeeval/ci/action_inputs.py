@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..diff import DEFAULT_THRESHOLD
+from ..dimensions.catalog import names as dimension_names
 from ..errors import CodeevalError
 from ..findings import SEVERITIES
-from ..spec.problem import DIMENSIONS
 
 FAIL_ON = (*SEVERITIES, "none")
 
@@ -72,7 +72,7 @@ class ActionInputs:
             samples=reader.words("samples"),
             check=reader.words("check"),
             weights=reader.text("weights"),
-            skip=reader.choices("skip", DIMENSIONS),
+            skip=reader.choices("skip", dimension_names()),
             deterministic=reader.flag("deterministic", False),
             jobs=reader.positive_int("jobs"),
             min_score=reader.number("min-score", 0, 100),
