@@ -7,26 +7,14 @@ is missing, tests that need a browser skip and say which piece and how to get it
 from __future__ import annotations
 
 import importlib.util
-import os
-import shutil
 from collections.abc import Iterator
 
 import pytest
 
+from codeeval.sandbox.browser import find_chromium as chromium_path  # $CODEEVAL_CHROMIUM, else PATH
+
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run"]
-
-
-def chromium_path() -> str | None:
-    """$CODEEVAL_CHROMIUM, else `chromium` (Debian) or `chromium-browser`/`google-chrome` on PATH."""
-    configured = os.environ.get("CODEEVAL_CHROMIUM")
-    if configured:
-        return configured if os.access(configured, os.X_OK) else None
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def missing_browser_reason() -> str | None:

@@ -22,7 +22,9 @@ from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
 from .sandbox import Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
+from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
+from .visual.visual_evaluation import evaluate_visual
 
 
 @dataclass
@@ -94,6 +96,8 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     problem, options = context.problem, context.options
     isolation = context.launcher.isolation()
     check_isolation(isolation, options.require_isolation)
+    if problem.kind is not ProblemKind.FUNCTION:
+        return _visual_result(source, label, context, isolation, started)
     deadline = Deadline(problem.limits.total_time_s)
     errors: list[str] = []
     filename = Path(label).name or "solution.py"
@@ -137,3 +141,15 @@ def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tu
     if why is not None:
         return DimensionResult.not_applicable(name, why)
     return dimension.evaluate(run)
+
+
+def _visual_result(source: str, label: str, context: ProblemContext, isolation: dict,
+                   started: float) -> EvaluationResult:
+    """Plot and web-page problems: their own parts, scored from what the sandbox and the browser showed."""
+    problem, options = context.problem, context.options
+    visual = evaluate_visual(problem, source, label, context.launcher, options.skip, options.extra.get("judge"))
+    score = combine(visual.dimensions, {**problem.weights, **(options.weights or {})})
+    return EvaluationResult(problem=problem.name, problem_path=problem.path, solution=label, score=score,
+                            dimensions=visual.dimensions, isolation={**isolation, "notes": visual.notes},
+                            errors=visual.errors, output=visual.output, duration_s=time.monotonic() - started,
+                            images=visual.images)

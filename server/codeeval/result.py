@@ -71,6 +71,19 @@ class InternalError:
         return {"type": self.type, "message": self.message, "traceback": self.traceback}
 
 
+@dataclass(frozen=True)
+class ReportImage:
+    """A picture for the report (the plot, a screenshot, a crop), saved beside it as `<report>.<name>`."""
+
+    name: str  # a file-name suffix: "plot.png", "desktop.png", "overlap-1.svg"
+    data: bytes
+    caption: str
+    media_type: str = "image/png"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "caption": self.caption, "media_type": self.media_type, "bytes": len(self.data)}
+
+
 @dataclass
 class EvaluationResult:
     problem: str
@@ -95,6 +108,9 @@ class EvaluationResult:
                    errors=[f"{solution}: internal error: {error.type}: {error.message}"], duration_s=duration_s,
                    problem_path=problem_path, status=EvaluationStatus.INTERNAL_ERROR, internal_error=error)
 
+
+    images: list[ReportImage] = field(default_factory=list)  # plots and screenshots, saved beside the reports
+
     def to_dict(self) -> dict:
         data = {
             "schema_version": SCHEMA_VERSION,
@@ -109,6 +125,7 @@ class EvaluationResult:
             "errors": list(self.errors),
             "output": self.output,
             "duration_s": round(self.duration_s, 3),
+            **({"images": [image.to_dict() for image in self.images]} if self.images else {}),
         }
         if self.internal_error is not None:
             data["internal_error"] = self.internal_error.to_dict()

@@ -21,6 +21,7 @@ from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, IsolationError, SolutionError
 from .result import EvaluationResult
 from .spec import Problem, find_problem_files, load_problem, safe_name
+from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
 
 
@@ -37,6 +38,11 @@ class Submission:
 class Collected:
     submissions: list[Submission] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+
+def solution_suffixes(problem: Problem | None) -> tuple[str, ...]:
+    """Solution files: Python; for a web-page problem also HTML (Python may write the page instead)."""
+    return (".py", ".html") if problem is not None and problem.kind is ProblemKind.WEBPAGE else (".py",)
 
 
 def load_problems(root: str | Path) -> tuple[dict[str, Problem], list[str]]:
@@ -65,12 +71,12 @@ def collect_folder(problems: dict[str, Problem], folder: str | Path) -> Collecte
     for entry in sorted(folder.iterdir()):
         if entry.is_dir():
             name = by_dir.get(entry.name)
-            files = sorted(entry.glob("*.py"))
+            files = sorted(f for f in entry.iterdir() if f.suffix in solution_suffixes(problems.get(name or "")))
             if name is None:
                 if files:
                     collected.warnings.append(f"{entry}: no problem named {entry.name!r}; {len(files)} file(s) ignored")
                 continue
-        elif entry.suffix == ".py":
+        elif entry.suffix in solution_suffixes(problems.get(by_dir.get(entry.stem, ""))):
             name = by_dir.get(entry.stem)
             files = [entry]
             if name is None:

@@ -10,10 +10,16 @@ from .generation import settings_errors
 from .inputs import InputExpression, InputExpressionError
 from .sandbox import Session, default_launcher
 from .spec.problem import Problem
+from .spec.visual_problem import ProblemKind
 
 
 def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
-    """Every way the reference disagrees with the problem file, each located at its case's line."""
+    """Every way the reference disagrees with the problem file, each located at its case's line.
+
+    Plot and web-page problems have no reference to run: loading them already checked them.
+    """
+    if problem.kind is not ProblemKind.FUNCTION:
+        return []
     launcher = launcher or default_launcher()
     limits = limits_for(problem, EvaluationOptions())
     errors: list[ProblemError] = []

@@ -14,6 +14,8 @@ from radon.visitors import ComplexityVisitor
 from codeeval.dimensions.quality.context import build
 from codeeval.dimensions.quality.metrics import measure_all
 from codeeval.dimensions.quality.source import SourceText
+from codeeval.spec import load_problem
+from codeeval.spec.visual_problem import ProblemKind
 
 from .helpers import DATA, REPO, findings, generated_source
 
@@ -88,7 +90,13 @@ def radon_complexities(source: str) -> dict[tuple[int, int], int]:
     return found
 
 
-CC_CORPUS = [*sorted((REPO / "problems" / "samples").glob("*/*.py")), *sorted(DATA.glob("*.py")),
+def function_samples() -> list[Path]:
+    """The bundled samples of function problems (plot scripts are module-level code, with no functions)."""
+    return [path for path in sorted((REPO / "problems" / "samples").glob("*/*.py"))
+            if load_problem(REPO / "problems" / f"{path.parent.name}.yaml").kind is ProblemKind.FUNCTION]
+
+
+CC_CORPUS = [*function_samples(), *sorted(DATA.glob("*.py")),
              Path(ast.__file__), Path(argparse.__file__), Path(json.decoder.__file__), Path(textwrap.__file__)]
 
 

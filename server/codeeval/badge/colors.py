@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .. import color_math as colors
+
 WHITE = "#ffffff"
 INK = "#1f2328"  # near-black text for light backgrounds
 LABEL_BACKGROUND = "#555555"
@@ -51,17 +53,9 @@ def band_for(score: float, bands: tuple[Band, ...] = DEFAULT_BANDS) -> Band:
     return bands[-1]
 
 
-def relative_luminance(color: str) -> float:
-    """WCAG 2 relative luminance of `#rrggbb`."""
-    channels = [int(color[index:index + 2], 16) / 255 for index in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
 def contrast_ratio(first: str, second: str) -> float:
-    """WCAG 2 contrast ratio, 1 (none) to 21 (black on white)."""
-    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
+    """WCAG 2 contrast ratio of two `#rrggbb` colours, 1 (none) to 21 (black on white)."""
+    return colors.contrast_ratio(colors.hex_rgb(first), colors.hex_rgb(second))
 
 
 def text_color_on(background: str) -> str:

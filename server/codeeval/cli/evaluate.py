@@ -46,9 +46,13 @@ def isolation_warning(isolation: dict) -> str | None:
 def run(args: argparse.Namespace) -> int:
     from ..engine import evaluate
     from ..report import to_json, to_markdown
+    from ..report.images import save_images
 
     result = evaluate(args.solution, args.problem, options=evaluation_options(args))
-    render = {"json": lambda r: to_json(r) + "\n", "markdown": to_markdown, "text": text_summary}[args.format]
+    # Pictures (plots, screenshots) go beside a report file; a report on stdout inlines them.
+    links = save_images(result, args.output) if args.output and result.images else None
+    render = {"json": lambda r: to_json(r) + "\n", "markdown": lambda r: to_markdown(r, links),
+              "text": text_summary}[args.format]
     report = render(result)
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)

@@ -28,9 +28,20 @@ EDGE_CASES = DimensionInfo("edge_cases", "Edge cases", "edge cases", "edge", 25.
 PERFORMANCE = DimensionInfo("performance", "Performance", "performance", "perf", 20.0)
 CODE_QUALITY = DimensionInfo("code_quality", "Code quality", "quality", "quality", 15.0)
 
+# The parts of plots and web pages (docs/visual.md): the AesCoder paper's execution, static and interactive
+# agents, and for plots the data the figure must show.
+EXECUTION = DimensionInfo("execution", "Execution", "execution", "exec", 20.0)
+DATA_FIDELITY = DimensionInfo("data_fidelity", "Data fidelity", "data fidelity", "data", 40.0)
+STATIC_AESTHETICS = DimensionInfo("static_aesthetics", "Static aesthetics", "static aesthetics", "static", 40.0)
+INTERACTION = DimensionInfo("interaction", "Interaction", "interaction", "interact", 40.0)
+
 FUNCTION_KIND = "function"  # a function or class called with inputs, against a reference
+PLOT_KIND = "plot"  # a script that draws a matplotlib figure
+WEBPAGE_KIND = "webpage"  # an HTML page, or Python that writes one
 KINDS: dict[str, tuple[DimensionInfo, ...]] = {
     FUNCTION_KIND: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),  # in report order
+    PLOT_KIND: (EXECUTION, DATA_FIDELITY, STATIC_AESTHETICS),
+    WEBPAGE_KIND: (EXECUTION, STATIC_AESTHETICS, INTERACTION),
 }
 
 
@@ -46,6 +57,11 @@ def default_weights(kind: str = FUNCTION_KIND) -> dict[str, float]:
     return {info.name: info.weight for info in KINDS[kind]}
 
 
+def all_names() -> tuple[str, ...]:
+    """Every dimension's name, of every kind, once each, in report order."""
+    return tuple(dict.fromkeys(info.name for dimensions in KINDS.values() for info in dimensions))
+
+
 def info_of(name: str) -> DimensionInfo | None:
     """A dimension of any kind, by name (reports and diffs show results of every kind)."""
     return next((info for dimensions in KINDS.values() for info in dimensions if info.name == name), None)
@@ -58,5 +74,5 @@ def title_of(name: str) -> str:
 
 def report_order(seen: list[str]) -> list[str]:
     """Dimension names in the order reports list them; unknown names last, in the order given."""
-    order = [info.name for dimensions in KINDS.values() for info in dimensions]
+    order = list(all_names())
     return sorted(seen, key=lambda name: order.index(name) if name in order else len(order))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from ..result import DimensionResult
 from ..sandbox import Session
@@ -34,7 +34,13 @@ class SolutionRun:
     performance: PerformanceSettings
 
 
-class Dimension(ABC):
+RunT = TypeVar("RunT", contravariant=True)
+
+
+class Dimension(ABC, Generic[RunT]):
+    """A scored part of one kind of problem; `RunT` is what its evaluation is given (a function problem's
+    dimensions get a SolutionRun, a plot's or page's parts the checks of one render: visual/part_dimensions.py)."""
+
     info: ClassVar[DimensionInfo]
     runs_solution: ClassVar[bool] = True  # False: judged from the source alone, even when it does not load
 
@@ -51,5 +57,5 @@ class Dimension(ABC):
         return None
 
     @abstractmethod
-    def evaluate(self, run: SolutionRun) -> DimensionResult:
+    def evaluate(self, run: RunT) -> DimensionResult:
         """The verdict on one solution (called only when it applies, and for `runs_solution`, when it loaded)."""

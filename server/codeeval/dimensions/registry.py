@@ -8,15 +8,26 @@ its own parts under its kind, each a `Dimension`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..result import DimensionResult
 from ..spec.problem import Problem
 from . import correctness, edge_cases, performance
-from .catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, FUNCTION_KIND, PERFORMANCE
+from ..visual.part_dimensions import DataFidelityPart, ExecutionPart, InteractionPart, StaticAestheticsPart
+from .catalog import (
+    CODE_QUALITY,
+    CORRECTNESS,
+    EDGE_CASES,
+    FUNCTION_KIND,
+    PERFORMANCE,
+    PLOT_KIND,
+    WEBPAGE_KIND,
+)
 from .contract import Dimension, SolutionRun
 from .quality import dimension as quality_dimension
 
 
-class Correctness(Dimension):
+class Correctness(Dimension[SolutionRun]):
     """The problem's own tests."""
 
     info = CORRECTNESS
@@ -25,7 +36,7 @@ class Correctness(Dimension):
         return correctness.evaluate(run.problem, run.candidate, run.deadline)
 
 
-class EdgeCases(Dimension):
+class EdgeCases(Dimension[SolutionRun]):
     """Hand-written edge cases and inputs generated from the signature, judged by the reference."""
 
     info = EDGE_CASES
@@ -34,7 +45,7 @@ class EdgeCases(Dimension):
         return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline)
 
 
-class Performance(Dimension):
+class Performance(Dimension[SolutionRun]):
     """Paired timings (or instruction counts) against the reference at growing sizes."""
 
     info = PERFORMANCE
@@ -46,7 +57,7 @@ class Performance(Dimension):
         return performance.evaluate_against_reference(run.problem, run.candidate, run.deadline, run.performance)
 
 
-class CodeQuality(Dimension):
+class CodeQuality(Dimension[SolutionRun]):
     """Static findings on the source; nothing runs, so it is judged even when the solution does not load."""
 
     info = CODE_QUALITY
@@ -56,10 +67,12 @@ class CodeQuality(Dimension):
         return quality_dimension(run.source, run.problem.quality, path=run.label)
 
 
-REGISTRY: dict[str, tuple[Dimension, ...]] = {
+REGISTRY: dict[str, tuple[Dimension[Any], ...]] = {
     FUNCTION_KIND: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
+    PLOT_KIND: (ExecutionPart(), DataFidelityPart(), StaticAestheticsPart()),
+    WEBPAGE_KIND: (ExecutionPart(), StaticAestheticsPart(), InteractionPart()),
 }
 
 
-def dimensions_for(kind: str = FUNCTION_KIND) -> tuple[Dimension, ...]:
+def dimensions_for(kind: str = FUNCTION_KIND) -> tuple[Dimension[Any], ...]:
     return REGISTRY[kind]

@@ -18,6 +18,7 @@ from ..engine import EvaluationOptions, ProblemContext, evaluate_source
 from ..generation import check_robustness
 from ..overall_score import combine
 from ..report import to_json, to_markdown
+from ..report.images import save_images
 from ..result import DimensionResult, EvaluationResult
 from ..sandbox import Limits, default_launcher
 from ..spec import Problem
@@ -125,7 +126,7 @@ def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple
     report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
     report_path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(json_path, to_json(result) + "\n")
-    _write_atomically(report_path, to_markdown(result))
+    _write_atomically(report_path, to_markdown(result, save_images(result, report_path)))
     return report_path, json_path
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ..dimensions.catalog import title_of
+from ..dimensions.catalog import PLOT_KIND, WEBPAGE_KIND, names, title_of
 from ..overall_score import renormalisation_note
 from ..result import EvaluationResult, EvaluationStatus
+from .images import inline_links
 from .markdown_text import block, cell, table
-from .sections import failing_cases, performance, quality
+from .sections import failing_cases, performance, quality, visual_parts
 
+VISUAL_PARTS = frozenset(names(PLOT_KIND) + names(WEBPAGE_KIND))  # rendered from their checks
 SECTIONS = {"correctness": failing_cases.render, "edge_cases": failing_cases.render,
             "performance": performance.render, "code_quality": quality.render}
 
@@ -22,9 +24,12 @@ def isolation_line(isolation: dict) -> str:
     return f"> Isolation: `{level}` ({', '.join(isolation.get('layers') or [])})."
 
 
-def to_markdown(result: EvaluationResult) -> str:
+def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = None) -> str:
+    """The report; `image_links` maps each picture's name to where the report links it (report/images.py),
+    and without it the pictures are inlined as data: URIs."""
     if result.status is EvaluationStatus.INTERNAL_ERROR:
         return _internal_error(result)
+    links = image_links if image_links is not None else inline_links(result)
     out: list[str] = [f"# codeeval: {cell(result.problem)}", ""]
     out.append(f"**Score: {result.score:.1f} / 100** for `{cell(result.solution)}`")
     out.append("")
@@ -42,12 +47,16 @@ def to_markdown(result: EvaluationResult) -> str:
     if note:
         out += [f"> {note}", ""]
     out += [isolation_line(result.isolation), ""]
+    out += [f"> {cell(note, 400)}" for note in result.isolation.get("notes") or []]
+    if result.isolation.get("notes"):
+        out.append("")
     if result.errors:
         out += ["## Errors", ""] + [f"- {cell(e, 400)}" for e in result.errors]
         if result.load.get("traceback"):
             out += ["", block(result.load["traceback"], 3000)]
         out.append("")
     out += _lost_points(result)
+    out += visual_parts.pictures(result, links)
     for name, dim in result.dimensions.items():
         out += [f"## {title_of(name)}", ""]
         if not dim.applicable:
@@ -55,7 +64,9 @@ def to_markdown(result: EvaluationResult) -> str:
             continue
         out += [f"{dim.summary}. Score {dim.score:.1f}.", ""]
         renderer = SECTIONS.get(name)
-        if renderer is not None:
+        if name in VISUAL_PARTS:
+            out += visual_parts.render(dim, links) + [""]
+        elif renderer is not None:
             out += renderer(dim) + [""]
     if result.output.strip():
         out += ["## What the solution printed", "", block(result.output, 3000), ""]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..result import EvaluationResult, EvaluationStatus
 from ..spec.problem import safe_name
+from .images import save_images
 from .json_report import to_json
 from .markdown_report import to_markdown
 from .results_log import LOG_NAME, ResultsLog, read_results_log
@@ -19,7 +20,7 @@ from .standings import ResultRow, write_leaderboard
 
 
 def report_stem(label: str) -> str:
-    return safe_name(Path(label).stem if label.endswith(".py") else label)
+    return safe_name(Path(label).stem if label.endswith((".py", ".html")) else label)
 
 
 class RunFolder:
@@ -33,7 +34,8 @@ class RunFolder:
         folder.mkdir(parents=True, exist_ok=True)
         stem = report_stem(label)
         (folder / f"{stem}.json").write_text(to_json(result) + "\n", encoding="utf-8")
-        (folder / f"{stem}.md").write_text(to_markdown(result), encoding="utf-8")
+        report = folder / f"{stem}.md"
+        report.write_text(to_markdown(result, save_images(result, report)), encoding="utf-8")
         self.log.append(ResultRow.of(problem, label, group, origin, result, f"{folder.name}/{stem}.json"))
 
     def finish(self, warnings: list[str]) -> tuple[str, int]:

@@ -6,7 +6,7 @@ from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
 from .launcher import Limits, ProcessLauncher, SandboxError
-from .session import CallOutcome, LoadOutcome, Session, TimingOutcome
+from .session import CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them
 # recurse once or twice a level, so the evaluator needs more than the default 1000.
@@ -14,5 +14,5 @@ if sys.getrecursionlimit() < 10_000:
     sys.setrecursionlimit(10_000)
 
 
-__all__ = ["BubblewrapLauncher", "CallOutcome", "Limits", "LoadOutcome", "Opaque", "ProcessLauncher", "Record",
-           "SandboxError", "Session", "TimingOutcome", "default_launcher", "launchers"]
+__all__ = ["BubblewrapLauncher", "CallOutcome", "Limits", "LoadOutcome", "Opaque", "PlotOutcome", "ProcessLauncher",
+           "Record", "SandboxError", "Session", "TimingOutcome", "default_launcher", "launchers"]

@@ -1,7 +1,8 @@
 """The worker inside bubblewrap: new user, network, PID, IPC, UTS, cgroup and mount namespaces.
 
-What the worker sees: /usr (and the /bin, /lib... links to it) and the
-interpreter's own prefix, read-only; its code at /codeeval, read-only;
+What the worker sees: /usr (and the /bin, /lib... links to it), the
+interpreter's own prefix and /etc/alternatives (symlinks numpy's BLAS is found
+through), read-only; its code at /codeeval, read-only;
 /dev/null, zero, random and urandom; and a size-capped private tmpfs at /tmp
 as its working directory. Everything else, the project, the problems, /etc, /home, /root,
 /proc and other solutions, does not exist in there.
@@ -28,6 +29,8 @@ from .staging import FILTER_NAME
 SANDBOX_CODE = "/codeeval"
 SANDBOX_WORKDIR = "/tmp"
 SYSTEM_LINKS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+# Only symlinks and a settings file: numpy finds its BLAS through /etc/alternatives, matplotlib reads its rc.
+SYSTEM_DATA = ("/etc/alternatives", "/etc/matplotlibrc")
 DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 INFO_TIMEOUT_S = 10.0
 
@@ -88,6 +91,8 @@ class BubblewrapLauncher(ProcessLauncher):
         args += system_binds()
         for directory in self.python_dirs:
             args += ["--ro-bind", directory, directory]
+        for path in SYSTEM_DATA:  # what plotting libraries read: symlinks to BLAS, matplotlib's rc file
+            args += ["--ro-bind-try", path, path]
         args += ["--ro-bind", str(self.stage_dir), SANDBOX_CODE]
         for device in DEVICES:  # not --dev: no /dev/shm (an unbounded tmpfs), no ptys, and faster
             args += ["--dev-bind-try", device, device]

@@ -34,8 +34,10 @@ from .session import Session
 FORCE_ENV = "CODEEVAL_SANDBOX"  # process | process-hardened | bubblewrap: pin the default (tests, debugging)
 PROBE_TIMEOUT_S = 20.0
 MIN_VERSION = (3, 10)
-INTERPRETER_PROBE = ("import json, sys; print(json.dumps({'version': list(sys.version_info[:3]), "
-                     "'dirs': sorted({sys.base_prefix, sys.base_exec_prefix} | {p for p in sys.path if p})}))")
+# The dirs include the interpreter's site-packages (not on the worker's -S path): plot problems import from there.
+INTERPRETER_PROBE = ("import json, os, site, sys; print(json.dumps({'version': list(sys.version_info[:3]), "
+                     "'dirs': sorted({sys.base_prefix, sys.base_exec_prefix} | {p for p in sys.path if p} "
+                     "| {p for p in site.getsitepackages() if os.path.isdir(p)})}))")
 
 
 @dataclass(frozen=True)

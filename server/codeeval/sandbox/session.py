@@ -91,6 +91,21 @@ class TimingOutcome:
     has_sample: bool = False
 
 
+@dataclass
+class PlotOutcome:
+    """What a plotting script did: its figure as plain data (still untrusted in shape) and its PNG."""
+
+    status: str  # rendered | raised | syntax_error | no_figure | unavailable | timeout | crashed | error
+    figure: dict = field(default_factory=dict)
+    png: bytes = b""
+    figures: int = 0
+    warnings: list[str] = field(default_factory=list)
+    message: str = ""
+    exc_type: str | None = None
+    lineno: int | None = None
+    traceback: str = ""
+
+
 class ChannelClosed(Exception):
     pass
 
@@ -128,16 +143,23 @@ class Session:
     def isolation(self) -> dict:
         return self.launcher.isolation()
 
-    def load(self) -> LoadOutcome:
-        """Start a worker and load the solution into it (again, after a crash)."""
+    def _start(self, timeout: float) -> str | None:
+        """A fresh worker that confirmed its layers; None, or why it could not start."""
         self._stop_child()
-        timeout = max(LOAD_TIMEOUT_FLOOR_S, self.limits.time_per_call_s)
         try:
             self.child = self.launcher.spawn(self.limits)
             self._await_ready(timeout)
         except SandboxError as exc:  # the machine's fault, not the solution's: it never ran
             self._stop_child()
-            self.load_outcome = LoadOutcome("crashed", message=f"sandbox failed to start: {exc}")
+            return f"sandbox failed to start: {exc}"
+        return None
+
+    def load(self) -> LoadOutcome:
+        """Start a worker and load the solution into it (again, after a crash)."""
+        timeout = max(LOAD_TIMEOUT_FLOOR_S, self.limits.time_per_call_s)
+        failure = self._start(timeout)
+        if failure is not None:
+            self.load_outcome = LoadOutcome("crashed", message=failure)
             return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
         try:
@@ -179,6 +201,26 @@ class Session:
         if self.child is not None:
             parts.append(self.child.output.text())
         return "".join(part for part in parts if part)
+
+    def plot(self, data: Any, dpi: float, timeout: float) -> PlotOutcome:
+        """Run the source as a plotting script in a fresh worker and describe the figure it drew.
+
+        `data` is given to the script as `data` (and as a pandas `df`); the worker is stopped afterwards.
+        """
+        failure = self._start(max(LOAD_TIMEOUT_FLOOR_S, timeout))
+        if failure is not None:
+            return PlotOutcome("crashed", message=failure)
+        request = {"op": "plot", "source": self.source, "filename": self.filename, "data": wire.encode(data),
+                   "dpi": dpi}
+        try:
+            reply = self._request(request, timeout)
+        except ChannelTimeout:
+            return PlotOutcome("timeout", message=f"the script did not finish within {timeout:g} s")
+        except ChannelClosed as exc:
+            return PlotOutcome("crashed", message=str(exc))
+        finally:
+            self._stop_child()
+        return _plot_outcome(reply)
 
     # -- calls ---------------------------------------------------------------------
     def call(self, args: list, kwargs: dict | None = None, calls: list | None = None,
@@ -404,6 +446,27 @@ def _call_outcome(reply: dict) -> CallOutcome:
     if status == "unencodable":
         return CallOutcome("unencodable", message=_text(reply.get("message")), duration_s=duration)
     return CallOutcome("error", message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
+
+
+def _plot_outcome(reply: dict) -> PlotOutcome:
+    status = reply.get("status")
+    if status not in {"rendered", "raised", "syntax_error", "no_figure", "unavailable"}:
+        return PlotOutcome("error", message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
+    warnings = reply.get("warnings")
+    outcome = PlotOutcome(status, message=_text(reply.get("message")), exc_type=_text(reply.get("exc_type")) or None,
+                          lineno=reply.get("lineno") if isinstance(reply.get("lineno"), int) else None,
+                          traceback=_text(reply.get("traceback")),
+                          warnings=[_text(w, 500) for w in warnings[:50]] if isinstance(warnings, list) else [])
+    if status == "rendered":
+        figure, figures = reply.get("figure"), reply.get("figures")
+        outcome.figure = figure if isinstance(figure, dict) else {}
+        outcome.figures = figures if isinstance(figures, int) else 0
+        try:
+            png = wire.decode(reply.get("png"))
+        except (wire.WireError, RecursionError):
+            png = b""
+        outcome.png = png if isinstance(png, bytes) else b""
+    return outcome
 
 
 def _text(value: object, limit: int = 4000) -> str:

@@ -26,6 +26,7 @@ from .problem import (
     Problem,
     ProblemLimits,
 )
+from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
 from .yaml_source import YamlDocument, parse_yaml, read_text
 
 MAX_REPORTED_ERRORS = 20
@@ -34,13 +35,18 @@ MAX_REPORTED_ERRORS = 20
 @lru_cache(maxsize=1)
 def schema() -> dict:
     """The JSON Schema for problem files, shipped as package data."""
-    text = resources.files("codeeval.spec").joinpath("problem.schema.json").read_text(encoding="utf-8")
+    return schema_named("problem.schema.json")
+
+
+@lru_cache(maxsize=2)
+def schema_named(name: str) -> dict:
+    text = resources.files("codeeval.spec").joinpath(name).read_text(encoding="utf-8")
     return json.loads(text)
 
 
-@lru_cache(maxsize=1)
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema())
+@lru_cache(maxsize=2)
+def _validator(name: str = "problem.schema.json") -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema_named(name))
 
 
 def field_path(keys: Iterable) -> str:
@@ -61,6 +67,11 @@ def problem_from_text(text: str, path: str) -> Problem:
     document = parse_yaml(text, path)
     if not isinstance(document.data, dict):
         raise ProblemError("expected a mapping of problem fields at the top level", path, 1)
+    if document.data.get("kind", "function") != "function":
+        errors = _schema_errors(document, VISUAL_SCHEMA) or visual_errors(document)
+        if errors:
+            raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
+        return build_visual(document)
     errors = _schema_errors(document) or _semantic_errors(document)
     if errors:
         raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
@@ -69,9 +80,9 @@ def problem_from_text(text: str, path: str) -> Problem:
 
 # -- schema ------------------------------------------------------------------------
 
-def _schema_errors(document: YamlDocument) -> list[ProblemError]:
+def _schema_errors(document: YamlDocument, schema_name: str = "problem.schema.json") -> list[ProblemError]:
     found = []
-    for error in _validator().iter_errors(document.data):
+    for error in _validator(schema_name).iter_errors(document.data):
         keys = tuple(error.absolute_path)
         message, keys = _describe_schema_error(error, keys)
         found.append(ProblemError(f"{field_path(keys)}: {message}", document.path, document.line_of(keys)))

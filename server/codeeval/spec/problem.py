@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..dimensions.catalog import default_weights
+from .visual_problem import ProblemKind, VisualSpec
 
 
 class _Missing:
@@ -131,6 +132,8 @@ class Problem:
     samples: dict[str, dict[str, Any]] = field(default_factory=dict)  # bundled samples' flaw and complexity
     path: str | None = None
     reference_line: int | None = None  # line of the reference's first source line in the file
+    kind: ProblemKind = ProblemKind.FUNCTION
+    visual: VisualSpec | None = None  # plot and web-page problems (kind is not FUNCTION)
 
     @property
     def reference_filename(self) -> str:

@@ -30,6 +30,9 @@ SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1 << 0, 1 << 1
 
 # Shared libraries an extension module may load, and the loader's cache.
 LIBRARY_DIRS = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/lib32", "/lib32", "/etc/ld.so.cache")
+# Read by plotting scripts (matplotlib's data and rc file, fonts, time zones, the BLAS symlinks): public files.
+PLOTTING_DATA = ("/usr/share/matplotlib", "/usr/share/fonts", "/usr/share/zoneinfo", "/etc/matplotlibrc",
+                 "/etc/alternatives")
 DEVICES_READ = ("/dev/urandom", "/dev/random", "/dev/zero")
 DEVICES_WRITE = ("/dev/null",)
 
@@ -116,9 +119,9 @@ def _allow(ruleset_fd: int, path: str, access: int) -> bool:
 
 
 def read_only_paths() -> list:
-    """What the interpreter reads after start-up: its module path, shared libraries, a few devices."""
+    """What the interpreter reads after start-up: its module path, shared libraries, plotting data, devices."""
     paths = [p for p in sys.path if p]
-    return sorted(set(paths) | set(LIBRARY_DIRS) | set(DEVICES_READ))
+    return sorted(set(paths) | set(LIBRARY_DIRS) | set(PLOTTING_DATA) | set(DEVICES_READ))
 
 
 def apply_landlock(workdir: str) -> int:

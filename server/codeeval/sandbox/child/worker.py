@@ -37,6 +37,7 @@ _read_message = wire.read_message
 _write_message = wire.write_message
 
 RECURSION_LIMIT = 10_000
+_HERE = os.path.dirname(os.path.abspath(__file__))  # the harness's own frames are left out of tracebacks
 
 
 def describe_exception(exc: BaseException) -> dict:
@@ -64,7 +65,8 @@ def format_traceback(exc: BaseException) -> str:
 
         # Only the last frames are looked up: a RecursionError has ten thousand, and finding the
         # source line of each (a file the worker cannot see) would take longer than the call.
-        frames = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__) if f.f_code.co_filename != __file__]
+        frames = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__)
+                  if os.path.dirname(f.f_code.co_filename) != _HERE]
         lines = traceback.StackSummary.extract(iter(frames[-12:])).format()
         lines += traceback.format_exception_only(type(exc), exc)
         return "".join(lines)[-4000:]
@@ -88,7 +90,7 @@ class Worker:
             op = request.get("op")
             if op == "bye":
                 return
-            handler = {"load": self.load, "call": self.call, "time": self.time}.get(str(op))
+            handler = {"load": self.load, "call": self.call, "time": self.time, "plot": self.plot}.get(str(op))
             response: dict
             if handler is None:
                 response = {"status": "error", "message": f"unknown op {op!r}"}
@@ -133,6 +135,23 @@ class Worker:
         gc.collect()
         gc.freeze()
         return {"status": "loaded", "kind": self.kind}
+
+    def plot(self, request: dict) -> dict:
+        """Run a plotting script (no entry point) and describe the figure it left open (plot_script.py)."""
+        if TYPE_CHECKING:
+            from codeeval.sandbox.child import plot_script as figure  # noqa: PLC0415
+        else:
+            import plot_script as figure  # noqa: PLC0415  (logging and warnings: only plot problems pay for them)
+        reply = figure.run_script(request, lambda source, name: compile(source, name, "exec", dont_inherit=True),
+                                  describe_exception, wire.decode)
+        if "png" in reply:
+            reply["png"] = wire.encode(reply["png"])
+        for stream in (sys.stdout, sys.stderr):  # the session stops this worker next: keep what it printed
+            try:
+                stream.flush()
+            except BaseException:
+                pass
+        return reply
 
     def _invoke(self, request: dict):
         """Run one case on fresh copies of its inputs and return the solution's result."""

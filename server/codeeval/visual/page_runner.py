@@ -1,0 +1,329 @@
+"""The page runner: a process of its own that renders one web page in the contained browser and checks it.
+
+`python -m codeeval.visual.page_runner` reads a PageRequest (JSON) on stdin and
+writes a PageReport on stdout; pictures go to the request's folder. The
+evaluator starts it in a process group of its own and kills the group when
+the page's time is up, so nothing the page does can stall the evaluator. In
+here, a watchdog kills the browser as soon as the page stops answering (an
+endless script), so the report can still say what happened.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+
+from ..sandbox.browser import IGNORED_DEFAULT_FLAGS, BrowserLaunch, BrowserUnavailable, prepare_launch
+from .checks import Check, Part, PictureBook, not_applicable
+from .evidence import crop_svg
+from .geometry import Box
+from .html_checks import html_issues
+from .interactions import Explorer, PageHung
+from .page_checks import (
+    LoadReport,
+    execution_checks,
+    images_check,
+    layout_shift_check,
+    required_text_check,
+    static_checks,
+)
+from .page_protocol import PAGE_URL, PageReport, PageRequest, SavedImage
+from .page_snapshot import STYLES, PageSnapshot, parse_snapshot
+
+try:
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+except ImportError:  # the runner then answers "unavailable"
+    sync_playwright = None  # type: ignore[assignment]
+    PlaywrightError = Exception  # type: ignore[assignment,misc]
+
+MAX_SCREENSHOT_HEIGHT = 4000
+FIRST_SETTLE_MS = 200  # after the first load: time for late layout shifts to be observed
+RELOAD_SETTLE_MS = 30
+# Runs before the page's own scripts: layout shifts and broken images, read back after load.
+OBSERVER_SCRIPT = """
+window.__codeevalShift = 0;
+try {
+  new PerformanceObserver(list => { for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__codeevalShift += entry.value; } })
+    .observe({type: 'layout-shift', buffered: true});
+} catch (e) {}
+"""
+BROKEN_IMAGES = ("() => Array.from(document.images).filter(i => i.complete && i.naturalWidth === 0)"
+                 ".map(i => i.currentSrc || i.src || '(no src)')")
+WIDTH_NAMES = {0: "desktop", 1: "phone"}
+
+
+class Watchdog:
+    """Kills the browser when one step takes longer than it may (the page is looping or stuck)."""
+
+    def __init__(self, pidfile: str):
+        self.pidfile = pidfile
+        self.fired: str | None = None
+        self._timer: threading.Timer | None = None
+
+    def arm(self, seconds: float, what: str) -> None:
+        """Kill the browser after `seconds` unless disarmed first."""
+        self.disarm()
+        self._timer = threading.Timer(max(0.1, seconds), self._fire, args=(what,))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def disarm(self) -> None:
+        """The step finished in time."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _fire(self, what: str) -> None:
+        self.fired = what
+        try:
+            with open(self.pidfile, encoding="ascii") as handle:
+                os.kill(int(handle.read().strip()), signal.SIGKILL)
+        except (OSError, ValueError):
+            pass
+
+
+class PageVisit:
+    """One width: a browser context showing the page, with everything it did recorded."""
+
+    def __init__(self, browser, request: PageRequest, width: int, load: LoadReport):
+        self.request = request
+        self.width = width
+        self.load = load
+        self.context = browser.new_context(viewport={"width": width, "height": request.spec.height},
+                                           device_scale_factor=1, service_workers="block", accept_downloads=False,
+                                           reduced_motion="reduce")
+        self.context.route("**/*", self._route)
+        self.context.add_init_script(OBSERVER_SCRIPT)
+        self.page = self.context.new_page()
+        self.context.on("page", self._popup)  # after our own page: every later one is the page's popup
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self._error(f"uncaught {error}"))
+        self.page.on("dialog", self._dialog)
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.errors: list[str] = []
+        self.dialogs = 0
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if url.split("#")[0] == PAGE_URL:
+            route.fulfill(status=200, body=self.request.html, content_type="text/html; charset=utf-8")
+            return
+        note = f"blocked {route.request.resource_type} request to {url[:200]}"
+        if note not in self.load.blocked_requests and len(self.load.blocked_requests) < 50:
+            self.load.blocked_requests.append(note)
+        route.abort("blockedbyclient")
+
+    def _popup(self, page) -> None:
+        self.load.popups.append(page.url[:200] or "about:blank")
+        page.close()
+
+    def _console(self, message) -> None:
+        if message.type == "error" and "net::ERR_BLOCKED_BY_CLIENT" not in message.text \
+                and "Failed to load resource" not in message.text:
+            self._error(message.text)
+
+    def _error(self, text: str) -> None:
+        self.errors.append(text[:300])
+        if len(self.load.console_errors) < 20 and text[:300] not in self.load.console_errors:
+            self.load.console_errors.append(text[:300])
+
+    def _dialog(self, dialog) -> None:
+        self.dialogs += 1
+        if len(self.load.dialogs) < 10:
+            self.load.dialogs.append(f"{dialog.type}: {dialog.message[:100]}")
+        dialog.dismiss()
+
+    def open(self, timeout_s: float, settle_ms: int = RELOAD_SETTLE_MS) -> None:
+        """Load the page and let it settle."""
+        self.page.goto(PAGE_URL, wait_until="load", timeout=timeout_s * 1000)
+        self.page.mouse.move(0, 0)
+        self.page.wait_for_timeout(settle_ms)
+
+    def snapshot(self) -> PageSnapshot:
+        """The page's layout and computed styles, from the browser."""
+        raw = self.cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": list(STYLES)})
+        return parse_snapshot(raw, float(self.width), float(self.request.spec.height))
+
+    def screenshot(self, height: float) -> bytes:
+        """The whole page (up to MAX_SCREENSHOT_HEIGHT) as a PNG."""
+        clip = {"x": 0, "y": 0, "width": self.width, "height": max(1, min(height, MAX_SCREENSHOT_HEIGHT))}
+        return self.page.screenshot(full_page=True, clip=clip, animations="disabled")
+
+    def close(self) -> None:
+        """Close this width's browser context."""
+        self.context.close()
+
+
+def _cropper(visit: PageVisit, pictures: PictureBook, snapshot: PageSnapshot):
+    def crop(boxes: Sequence[Box], name: str, caption: str) -> str | None:
+        region = boxes[0]
+        for box in boxes[1:]:
+            region = region.union(box)
+        left, top = max(0.0, region.left - 24), max(0.0, region.top - 24)
+        right = min(max(snapshot.content_width, snapshot.width), region.right + 24)
+        bottom = min(snapshot.content_height, region.bottom + 24, top + 600)
+        if right - left < 2 or bottom - top < 2:
+            return None
+        clip = {"x": left, "y": top, "width": min(right - left, 1280), "height": bottom - top}
+        png = visit.page.screenshot(full_page=True, clip=clip, animations="disabled")
+        image = Box(left, top, left + clip["width"], top + clip["height"])
+        return pictures.add(name.replace(".png", ".svg"), crop_svg(png, image, boxes), caption, "image/svg+xml")
+    return crop
+
+
+class PageRunner:
+    """Renders one page at every width, checks it, and runs the interactions."""
+    def __init__(self, request: PageRequest, launch: BrowserLaunch):
+        self.request = request
+        self.launch = launch
+        self.started = time.monotonic()
+        self.watchdog = Watchdog(launch.pidfile)
+        self.pictures = PictureBook()
+        self.load = LoadReport(loaded=True, load_message="")
+        self.checks: list[Check] = []
+        self.timings: dict[str, float] = {}
+
+    def remaining(self) -> float:
+        """Seconds left of the page's time."""
+        return self.request.time_s - (time.monotonic() - self.started)
+
+    def guarded(self, what: str, seconds: float, action):
+        """Run one browser step under the watchdog; the page hanging kills the browser (PageHung)."""
+        self.watchdog.arm(min(seconds, max(0.1, self.remaining())), what)
+        try:
+            return action()
+        except Exception:
+            if self.watchdog.fired:
+                raise PageHung(self.watchdog.fired) from None
+            raise
+        finally:
+            self.watchdog.disarm()
+
+    def visit(self, browser, position: int, width: int) -> PageVisit | None:
+        """Load and check the page at one width; None when it did not load."""
+        where = WIDTH_NAMES.get(position, f"{width}px") if len(self.request.spec.widths) > 1 else "page"
+        started = time.monotonic()
+        visit = PageVisit(browser, self.request, width, self.load)
+        try:
+            self.guarded(f"loading the page at {width} px", self.remaining(),
+                         lambda: visit.open(max(0.5, self.remaining() - 1), FIRST_SETTLE_MS))
+        except PlaywrightError as exc:
+            self.load.loaded = False
+            self.load.load_message = f"did not finish loading at {width} px: {str(exc).splitlines()[0][:200]}"
+            return None
+        snapshot = self.guarded(f"measuring the page at {width} px", 5, visit.snapshot)
+        png = self.guarded(f"taking a screenshot at {width} px", 5, lambda: visit.screenshot(snapshot.content_height))
+        self.pictures.add(f"{where}.png", png, f"{where}, {width} px wide")
+        crop = _cropper(visit, self.pictures, snapshot)
+        self.checks += self.guarded(f"checking the page at {width} px", 10,
+                                    lambda: static_checks(snapshot, crop, where))
+        if position == 0:
+            broken = self.guarded("looking for broken images", 5, lambda: visit.page.evaluate(BROKEN_IMAGES))
+            total = self.guarded("counting images", 5, lambda: visit.page.evaluate("document.images.length"))
+            shift = self.guarded("reading layout shift", 5, lambda: visit.page.evaluate("window.__codeevalShift"))
+            self.checks += [images_check([str(b) for b in broken][:20], int(total or 0)),
+                            layout_shift_check(float(shift) if isinstance(shift, (int, float)) else None),
+                            required_text_check(snapshot, self.request.spec.require_text)]
+        self.timings[f"static_{where}_s"] = time.monotonic() - started
+        return visit
+
+    def run(self, browser) -> None:
+        """Every width, then the interactions, then the execution checks (which see everything)."""
+        visits = []
+        for position, width in enumerate(self.request.spec.widths):
+            visit = self.visit(browser, position, width)
+            if visit is None:
+                break
+            visits.append(visit)
+        if not visits:
+            self.checks = execution_checks(html_issues(self.request.html), self.load) + self.checks
+            self.checks.append(Check("nothing-rendered", Part.STATIC_AESTHETICS, "A page to judge", 100, 0.0,
+                                     self.load.load_message))
+            self.checks.append(Check("nothing-rendered", Part.INTERACTION, "A page to judge", 100, 0.0,
+                                     self.load.load_message))
+            return
+        for visit in visits[1:]:
+            visit.close()
+        started = time.monotonic()
+        explorer = Explorer(visits[0], self.guarded, self.remaining,
+                            lambda snapshot: _cropper(visits[0], self.pictures, snapshot))
+        interactions = explorer.run(self.request.spec)
+        self.checks += interactions or [not_applicable("interactions", Part.INTERACTION, "Interactions",
+                                                       "no scripted steps and nothing to interact with")]
+        self.timings["interactions_s"] = time.monotonic() - started
+        self.timings["interactions"] = float(len(interactions))
+        # Last: popups and requests the interactions caused count too.
+        self.checks = execution_checks(html_issues(self.request.html), self.load) + self.checks
+
+    def report(self) -> PageReport:
+        """Start Playwright and the contained browser, run everything, and report."""
+        if sync_playwright is None:
+            return PageReport("unavailable", "Playwright is not installed (pip install -e '.[visual]', or run "
+                              "scripts/setup)")
+        status, message = "done", ""
+        try:
+            with sync_playwright() as playwright:
+                launched = time.monotonic()
+                browser = self.guarded("starting the browser", 30, lambda: playwright.chromium.launch(
+                    executable_path=self.launch.executable, args=list(self.launch.flags),
+                    ignore_default_args=list(IGNORED_DEFAULT_FLAGS), timeout=30_000))
+                self.timings["launch_s"] = time.monotonic() - launched
+                try:
+                    self.run(browser)
+                finally:
+                    if not self.watchdog.fired:
+                        self.guarded("closing the browser", 5, browser.close)
+        except PageHung:
+            pass  # reported below
+        except PlaywrightError as exc:
+            if not self.watchdog.fired:
+                status, message = "unavailable", f"the browser failed: {str(exc).splitlines()[0][:300]}"
+        if self.watchdog.fired:
+            status = "hung"
+            message = f"the page stopped responding while {self.watchdog.fired} and the browser was killed"
+            self.load.loaded = False
+            self.load.load_message = message
+            self.checks = [c for c in self.checks if c.part is not Part.EXECUTION]
+            self.checks = execution_checks(html_issues(self.request.html), self.load) + self.checks
+            for part in (Part.STATIC_AESTHETICS, Part.INTERACTION):
+                if not any(c.part is part for c in self.checks):
+                    self.checks.append(Check("nothing-rendered", part, "A page to judge", 100, 0.0, message))
+        return PageReport(status, message, self.checks, self.save_pictures(), self.launch.layers,
+                          self.launch.warnings, self.timings)
+
+    def save_pictures(self) -> list[SavedImage]:
+        """The pictures, written to the request's folder for the evaluator to read back."""
+        saved = []
+        for image in self.pictures.images:
+            path = os.path.join(self.request.out_dir, image.name)
+            with open(path, "wb") as handle:
+                handle.write(image.data)
+            saved.append(SavedImage(image.name, path, image.caption, image.media_type))
+        return saved
+
+
+def main() -> int:
+    """Read a request on stdin, write the report on stdout."""
+    request = PageRequest.from_dict(json.load(sys.stdin))
+    try:
+        launch = prepare_launch()
+    except BrowserUnavailable as exc:
+        json.dump(PageReport("unavailable", str(exc)).to_dict(), sys.stdout)
+        return 0
+    try:
+        report = PageRunner(request, launch).report()
+    finally:
+        launch.close()
+    json.dump(report.to_dict(), sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
