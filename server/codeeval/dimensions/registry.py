@@ -12,8 +12,8 @@ from typing import Any
 
 from ..result import DimensionResult
 from ..spec.problem import Problem
-from . import correctness, edge_cases, performance
 from ..visual.part_dimensions import DataFidelityPart, ExecutionPart, InteractionPart, StaticAestheticsPart
+from . import correctness, edge_cases, performance
 from .catalog import (
     CODE_QUALITY,
     CORRECTNESS,

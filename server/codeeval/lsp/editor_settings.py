@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..dimensions.catalog import names
+from ..dimensions.catalog import all_names
 
 SECTION = "codeeval"
 RUN_MODES = ("onSave", "onType")
@@ -97,7 +97,7 @@ def _numbers(value: Any, allowed: tuple[str, ...], what: str) -> dict[str, float
 
 
 def _weights(value: Any, base: Settings):
-    return "weights", _numbers(value, names(), "weights")
+    return "weights", _numbers(value, all_names(), "weights")
 
 
 def _limits(value: Any, base: Settings):

@@ -13,11 +13,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dimensions.catalog import FUNCTION_KIND, dimensions_of
+from ..dimensions.catalog import FUNCTION_KIND, dimensions_of, info_of, report_order
 from ..result import EvaluationResult, EvaluationStatus
 from .markdown_text import cell, table
 
-DIMENSION_COLUMNS = tuple((info.name, info.column) for info in dimensions_of(FUNCTION_KIND))
+
+def dimension_columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(name, heading) of the dimensions a problem's rows have, in report order (a function problem's
+    four when none has any: rows of internal errors)."""
+    seen = report_order(list(dict.fromkeys(name for row in rows for name in row["dimensions"])))
+    if not seen:
+        seen = [info.name for info in dimensions_of(FUNCTION_KIND)]
+    return [(name, info.column if (info := info_of(name)) else name) for name in seen]
 
 
 @dataclass(frozen=True)
@@ -114,9 +121,10 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
         by_problem[row["problem"]].append(row)
     for problem, problem_rows in sorted(by_problem.items()):
         lines += ["", f"## {cell(problem)}", ""]
-        body = [[cell(r["solution"]), _score_cell(r)] + [_dimension_cell(r, name) for name, _ in DIMENSION_COLUMNS]
+        columns = dimension_columns(problem_rows)
+        body = [[cell(r["solution"]), _score_cell(r)] + [_dimension_cell(r, name) for name, _ in columns]
                 for r in sorted(problem_rows, key=lambda r: -r["score"])]
-        lines.append(table(["solution", "score"] + [title for _, title in DIMENSION_COLUMNS], body))
+        lines.append(table(["solution", "score"] + [title for _, title in columns], body))
     if data["warnings"]:
         lines += ["", "## Warnings", ""] + [f"- {cell(w, 300)}" for w in data["warnings"]]
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ renders once and each registered part picks its share of the checks.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ..dimensions.catalog import DATA_FIDELITY, EXECUTION, INTERACTION, STATIC_AESTHETICS
 from ..dimensions.contract import Dimension
 from ..result import DimensionResult

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..dimensions.registry import dimensions_for
 from ..result import DimensionResult, ReportImage
 from ..sandbox import ProcessLauncher
 from ..spec.problem import Problem
 from ..spec.visual_problem import ProblemKind
-from ..dimensions.registry import dimensions_for
 from .checks import Check, Evidence, Part, PictureBook
 from .judge import JudgeSettings, judge_picture
 from .page_run import PageSource, page_source, run_page
