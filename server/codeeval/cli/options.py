@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..dimensions.catalog import all_names
+from ..dimensions.catalog import KINDS, all_names, names
 from ..visual.judge import KEY_ENV, JudgeSettings
 
 DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take any
@@ -47,8 +47,9 @@ def parse_weights(text: str) -> dict[str, float]:
         if not weight >= 0:
             raise argparse.ArgumentTypeError(f"{part!r}: a weight cannot be negative")
         weights[name] = weight
-    if set(weights) == set(DIMENSIONS) and not any(weights.values()):
-        raise argparse.ArgumentTypeError("at least one weight must be positive")
+    for kind in KINDS:  # zero for every dimension of a kind would leave its problems nothing to score
+        if all(weights.get(name, 1.0) == 0 for name in names(kind)):
+            raise argparse.ArgumentTypeError("at least one weight must be positive")
     return weights
 
 
