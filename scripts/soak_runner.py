@@ -3,8 +3,9 @@
 
 Default: MBPP+ v0.1 (../shared/data/mbppplus, imported with `codeeval import
 evalplus`) with every distinct MBPP solution in ../shared/data/llm-samples,
-plus the sandbox's attack solutions (tests/sandbox/attacks) against their own
-probe problem, all in one real `codeeval run`. While it runs, the evaluator's
+plus the sandbox's attack solutions (tests/sandbox/attacks), each against its
+own copy of their probe problem and spread through the run, all in one real
+`codeeval run`. While it runs, the evaluator's
 open descriptors and resident memory are read from /proc; the script prints
 them at the start, middle and end, with the number of results and internal
 errors, and checks that every solution got exactly one result.
@@ -15,7 +16,11 @@ errors, and checks that every solution got exactly one result.
   scripts/soak_runner.py --kill-at 0.5        # SIGKILL halfway, then check nothing finished was lost
 
 Flat means: descriptors at the end within a few of the start (workers are
-closed problem by problem), memory growing by less than the start's 50%.
+closed problem by problem), and resident memory not climbing with the number
+of results: the median over the last quarter of the results within a quarter
+of the start's memory of the median over the second quarter. (A solution that
+returns a huge value makes a short peak, printed too; a leak raises every
+later quarter.) Every reading goes to readings.csv in the work folder.
 """
 
 from __future__ import annotations
@@ -78,22 +83,23 @@ def prepare_mbpp(work: Path, limit: int | None, attacks: bool) -> tuple[Path, li
                 seen.add(key)
                 lines.append(json.dumps({"task_id": record["task_id"], "solution": record["solution"]}))
     lines = lines[:limit] if limit else lines
-    samples = [work / "llm.jsonl"]
-    samples[0].write_text("\n".join(lines) + "\n")
-    listener = None
-    if attacks:
-        listener = Listener()
+    listener = Listener() if attacks else None
+    if listener is not None:
+        # Each attack against its own copy of the probe problem, spread evenly through the samples: the
+        # runner works problem by problem in order of first appearance, so they run all along the soak.
         world = work / "world"
         world.mkdir(exist_ok=True)
         world.chmod(0o777)
-        probe = problems / "sandbox_probe.yaml"
-        probe.write_text(PROBLEM)
-        hostile = [json.dumps({"task_id": "sandbox_probe", "solution": render(a.name, listener, world, probe)})
-                   for a in ATTACKS]
-        samples.append(work / "attacks.jsonl")
-        samples[1].write_text("\n".join(hostile) + "\n")
-        lines += hostile
-    return problems, samples, len(lines), listener
+        step = max(1, len(lines) // (len(ATTACKS) + 1))
+        for number, attack in reversed(list(enumerate(ATTACKS, start=1))):
+            probe = problems / f"probe_{attack.name}.yaml"
+            probe.write_text(PROBLEM.replace("name: sandbox_probe", f"name: probe_{attack.name}"))
+            source = render(attack.name, listener, world, probe)
+            lines.insert(min(len(lines), number * step), json.dumps({"task_id": f"probe_{attack.name}",
+                                                                       "solution": source}))
+    samples = work / "samples.jsonl"
+    samples.write_text("\n".join(lines) + "\n")
+    return problems, [samples], len(lines), listener
 
 
 def prepare_trivial(work: Path, count: int) -> tuple[Path, list[Path], int]:
@@ -133,10 +139,26 @@ def watch(command: list[str], log: Path, expected: int, kill_at: float | None) -
     return readings, process.returncode, killed
 
 
-def describe(readings: list[Reading], expected: int) -> list[str]:
-    started = [r for r in readings if r.results >= 1] or readings
-    middle = [r for r in readings if r.results >= expected / 2] or readings
-    picks = {"start": started[0], "middle": middle[0], "end": readings[-1]}
+def milestones(readings: list[Reading], expected: int) -> dict[str, Reading]:
+    """The first reading with a result, the first past each quarter of the solutions, and the last one."""
+    picks = {"start": next((r for r in readings if r.results >= 1), readings[0])}
+    for share, name in ((0.25, "25%"), (0.5, "middle"), (0.75, "75%")):
+        picks[name] = next((r for r in readings if r.results >= expected * share), readings[-1])
+    picks["end"] = readings[-1]
+    return picks
+
+
+def quarter_medians(readings: list[Reading], expected: int) -> list[float]:
+    medians = []
+    for quarter in range(4):
+        values = sorted(r.rss_mb for r in readings
+                        if expected * quarter / 4 <= r.results < expected * (quarter + 1) / 4 and r.results)
+        if values:
+            medians.append(values[len(values) // 2])
+    return medians
+
+
+def describe(picks: dict[str, Reading]) -> list[str]:
     return [f"  {name:<6} {r.seconds:7.0f} s  {r.results:5d} results  {r.descriptors:4d} open descriptors  "
             f"{r.rss_mb:7.1f} MB resident" for name, r in picks.items()]
 
@@ -202,14 +224,23 @@ def main() -> int:
         print("[soak] the run ended before it could be observed")
         return 1
     print(f"[soak] the evaluator ({'killed' if killed else f'exit code {code}'}):")
-    print("\n".join(describe(readings, expected)))
+    picks = milestones(readings, expected)
+    print("\n".join(describe(picks)))
+    with open(work / "readings.csv", "w", encoding="utf-8") as table:
+        table.write("seconds,results,descriptors,rss_mb\n")
+        table.writelines(f"{r.seconds:.1f},{r.results},{r.descriptors},{r.rss_mb:.1f}\n" for r in readings)
     problems_found = check_log(out, expected, killed)
-    first = next((r for r in readings if r.results >= 1), readings[0])
-    last = readings[-1]
+    first, last = picks["start"], picks["end"]
     if last.descriptors > first.descriptors + 8:
         problems_found.append(f"open descriptors grew from {first.descriptors} to {last.descriptors}")
-    if last.rss_mb > first.rss_mb * 1.5:
-        problems_found.append(f"resident memory grew from {first.rss_mb:.0f} to {last.rss_mb:.0f} MB")
+    quarters = quarter_medians(readings, expected)
+    peak = max(readings, key=lambda r: r.rss_mb)
+    print(f"[soak] resident memory, median per quarter of the results: "
+          f"{', '.join(f'{m:.0f}' for m in quarters)} MB; peak {peak.rss_mb:.0f} MB at {peak.results} results")
+    # One solution returning a huge value (replies may be up to 64 MB) makes a short peak; a leak
+    # makes every later quarter higher. Flat: the last quarter's median near the second's.
+    if len(quarters) == 4 and quarters[3] > quarters[1] + 0.25 * first.rss_mb:
+        problems_found.append(f"resident memory climbs: quarter medians {[round(m) for m in quarters]} MB")
     if listener is not None:
         if listener.contacts:
             problems_found.append(f"attack solutions reached the host's listeners: {listener.contacts[:3]}")
