@@ -7,6 +7,7 @@ sent through encode/decode, so they are exactly what the evaluator compares.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def has_opaque(value: object) -> bool:
     return False
 
 
+@pytest.mark.timeout(1200)  # about a minute alone; several times that on a machine loaded by other work
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values, values, tolerances, modes)
 def test_any_two_decoded_values_compare_without_raising(actual, expected, tolerance, mode):
