@@ -15,7 +15,7 @@ import { Coalescer, Timers } from './coalesce';
 import { ensureExited, ProbeResult, serverLaunch, spawnServer } from './launch';
 import { Logger, pipeServerLog } from './logging';
 import { describeInterpreter, LookupOutcome } from './python';
-import { RpcClient, ServerApi } from './serverApi';
+import { requestSender, RpcClient, ServerApi } from './serverApi';
 import { didChangeConfigurationParams, initializationOptions, ServerSettings } from './serverSettings';
 import type { SetupProblem } from './setup';
 
@@ -208,7 +208,7 @@ export class ServerManager {
 /** Adapts a LanguageClient to the RpcClient that ServerApi uses. */
 export function rpcOf(client: LanguageClient): RpcClient {
   return {
-    sendRequest: (method, params, token) => client.sendRequest(method, params, token),
+    sendRequest: requestSender(client),
     onProgress: (token, handler) => client.onProgress(WorkDoneProgress.type, token, handler),
   };
 }

@@ -38,6 +38,22 @@ export interface RpcClient {
   onProgress(token: string, handler: (value: WorkDoneProgressValue) => void): Disposable;
 }
 
+/** A JSON-RPC connection: a LanguageClient, or a plain protocol connection. */
+export interface RequestConnection {
+  sendRequest(method: string, params: unknown, token?: CancelToken): Promise<unknown>;
+}
+
+/**
+ * `sendRequest` for RpcClient. vscode-jsonrpc takes every argument after the
+ * method for a parameter unless it is a cancellation token: passed an
+ * undefined token, it sends the params as the array `[params, null]`, which a
+ * server expecting an object rejects with Invalid Params. So the token is
+ * passed only when there is one.
+ */
+export function requestSender(connection: RequestConnection): RpcClient['sendRequest'] {
+  return (method, params, token) => (token ? connection.sendRequest(method, params, token) : connection.sendRequest(method, params));
+}
+
 export interface EvaluateOptions {
   token?: CancelToken;
   onProgress?: (value: WorkDoneProgressValue) => void;

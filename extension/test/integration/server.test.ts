@@ -21,7 +21,7 @@ import {
 import { ensureExited, probeCodeeval, serverLaunch, spawnServer } from '../../src/launch';
 import { problemArgument, ServerCommand } from '../../src/protocol';
 import { findInterpreter } from '../../src/python';
-import { RpcClient, ServerApi, WorkDoneProgressValue } from '../../src/serverApi';
+import { requestSender, RpcClient, ServerApi, WorkDoneProgressValue } from '../../src/serverApi';
 import { DEFAULT_SERVER_SETTINGS, didChangeConfigurationParams, initializationOptions } from '../../src/serverSettings';
 import { REPO_ROOT } from '../paths';
 
@@ -77,8 +77,8 @@ async function findTarget(): Promise<Target | string> {
 
 function rpcOf(connection: ProtocolConnection): RpcClient {
   return {
-    // An undefined token would be taken for a second positional parameter.
-    sendRequest: (method, params, token) => (token ? connection.sendRequest(method, params, token) : connection.sendRequest(method, params)),
+    // The extension's own adapter (server.ts), so a request without a token is sent as the editor sends it.
+    sendRequest: requestSender(connection),
     onProgress: (token, handler) => connection.onProgress(WorkDoneProgress.type, token, handler),
   };
 }

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { parseEvaluateResult, parseLastResult, parseProblemList, parseShowReport, ProtocolError } from '../../src/protocol';
-import { RpcClient, ServerApi, WorkDoneProgressValue } from '../../src/serverApi';
+import { requestSender, RpcClient, ServerApi, WorkDoneProgressValue } from '../../src/serverApi';
 import { CancellationTokenSource } from '../stubs/vscode';
 import { deferred, settle } from './helpers';
 
@@ -117,5 +119,40 @@ describe('ServerApi', () => {
     assert.deepEqual(sent[0]?.params, { command: 'codeeval.listProblems', arguments: [{ uri: 'file:///a.py' }] });
     await assert.rejects(api.showReport('file:///a.py'), ProtocolError);
     assert.deepEqual(sent[1]?.params, { command: 'codeeval.showReport', arguments: [{ uri: 'file:///a.py' }] });
+  });
+});
+
+describe('requests on the wire', () => {
+  // A real vscode-jsonrpc connection whose other end records each request as it arrives.
+  async function paramsSent(call: (api: ServerApi) => Promise<unknown>): Promise<unknown> {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    connection.listen();
+    const serverReader = new StreamMessageReader(toServer);
+    const serverWriter = new StreamMessageWriter(toClient);
+    const seen = new Promise<unknown>((resolve) => {
+      serverReader.listen((message) => {
+        const request = message as unknown as { id: number; params: unknown };
+        resolve(request.params);
+        void serverWriter.write({ jsonrpc: '2.0', id: request.id, result: null } as never);
+      });
+    });
+    const api = new ServerApi({ sendRequest: requestSender(connection), onProgress: () => ({ dispose: () => undefined }) });
+    await call(api);
+    const params = await seen;
+    connection.dispose();
+    serverReader.dispose();
+    return params;
+  }
+
+  it('sends the params as one object when the caller has no cancellation token', async () => {
+    const params = await paramsSent((api) => api.showReport('file:///a.py'));
+    assert.deepEqual(params, { command: 'codeeval.showReport', arguments: [{ uri: 'file:///a.py' }] });
+  });
+
+  it('sends the params as one object with a token too', async () => {
+    const params = await paramsSent((api) => api.lastResult('file:///a.py', new CancellationTokenSource().token));
+    assert.deepEqual(params, { command: 'codeeval.lastResult', arguments: [{ uri: 'file:///a.py' }] });
   });
 });

@@ -38,6 +38,18 @@ EXECUTE_PARAMS: contextvars.ContextVar[types.ExecuteCommandParams | None] = cont
 class CodeevalProtocol(LanguageServerProtocol):
     """pygls' protocol plus two hooks: cancellation of running commands, and the params of a command."""
 
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        # vscode-jsonrpc sends a request's params as `[params, null]` when its caller passes an
+        # undefined cancellation token. LSP params are one object: unwrap that form rather than
+        # answer Invalid Params. (Called for every JSON object of a message; only a message has
+        # both `jsonrpc` and `method`.)
+        params = data.get("params")
+        if "jsonrpc" in data and "method" in data and isinstance(params, list):
+            given = [value for value in params if value is not None]
+            if len(given) == 1 and isinstance(given[0], dict):
+                data = {**data, "params": given[0]}
+        return super().structure_message(data)
+
     def _handle_cancel_notification(self, msg_id):
         # pygls answers the cancelled request itself, but a coroutine already
         # running is not stopped by that: tell the evaluation to stop too.
