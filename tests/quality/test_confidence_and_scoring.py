@@ -110,6 +110,32 @@ def test_per_function_scores_and_sub_scores():
     assert (poor.range.start_line, poor.range.end_line) == (8, 9)
 
 
+def test_function_scores_are_on_the_files_scale():
+    """What the file lost is what its functions lost plus its module-level findings: one scale."""
+    result = report('''
+        def messy(a, b, c, d, e, f):
+            if a:
+                if b:
+                    if c:
+                        return d
+                    elif d:
+                        return e
+            for x in range(10):
+                if x == e:
+                    return f
+            return None
+
+        def bare(values):
+            return sum(values)
+    ''')
+    lost_in_functions = sum(100 - function.score for function in result.functions.values())
+    module_points = sum(f.points for f in result.findings if not f.symbol)
+    assert 100 - result.score == pytest.approx(lost_in_functions + module_points)
+    messy = result.functions["messy"]
+    assert 100 - messy.score == pytest.approx(sum(f.points for f in messy.findings))
+    assert sum(100 - s for s in messy.sub_scores.values()) == pytest.approx(100 - messy.score, abs=0.2)
+
+
 def test_score_is_never_negative():
     functions = "".join(f"def F{i}(a, b=[], c={{}}, d=set()):\n    try:\n        b.append(a); c[a] = 1; d.add(a)\n"
                         f"    except:\n        pass\n    return b\n\n" for i in range(40))

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..dimensions.quality.rubric import UNIT_CAP
 from .analysis import Analysis, FunctionInfo
 from .positions import Lines, contains
 from .server_state import DocumentState, EvaluationRecord
-from .views import case_lines, dimension_line, finding_line, sub_score_table
+from .views import case_lines, dimension_line, finding_line, lost_points_line, score_text
 
 MAX_CASES = 5
 
@@ -71,10 +72,14 @@ def _function_on_def_line(analysis: Analysis, line1: int) -> FunctionInfo | None
 
 
 def function_markdown(function: FunctionInfo, analysis: Analysis, record: EvaluationRecord | None) -> str:
-    score = "n/a" if function.score is None else f"{function.score:.0f}/100"
-    out = [f"**codeeval** · `{function.qualname}` · quality **{score}**", ""]
-    if function.sub_scores:
-        out += sub_score_table(function.sub_scores) + [""]
+    if function.score is None:
+        out = [f"**codeeval** · `{function.qualname}` · quality n/a", ""]
+    else:
+        out = [f"**codeeval** · `{function.qualname}` · quality **{score_text(function.score)}**/100", ""]
+        lost = lost_points_line(function.sub_scores)
+        if lost:
+            out += [f"Points lost: {lost}", ""]
+        out += [scale_note(analysis.score), ""]
     findings = [analysis.findings[i] for i in function.findings if i < len(analysis.findings)]
     if findings:
         out += ["Findings:", ""] + [f"- {finding_line(f)}" for f in findings] + [""]
@@ -85,6 +90,13 @@ def function_markdown(function: FunctionInfo, analysis: Analysis, record: Evalua
     elif record is not None and record.entry_point is None:  # no problem: this function's robustness
         out += evaluation_markdown(record, only_function=function.qualname)
     return "\n".join(out).rstrip() + "\n"
+
+
+def scale_note(file_score: float | None) -> str:
+    """How a function's score relates to the file's (docs/scoring.md, "Per function")."""
+    file_part = "" if file_score is None else f" (here {score_text(file_score)})"
+    return (f"*One scale: a function scores 100 minus the points its findings cost the file; the file scores "
+            f"100 minus all points{file_part}. One function costs at most {UNIT_CAP:g}.*")
 
 
 def _is_evaluated(function: FunctionInfo, record: EvaluationRecord) -> bool:

@@ -21,10 +21,20 @@ def code(text: Any, limit: int = TEXT_LIMIT) -> str:
     return f"{fence}{pad}{value}{pad}{fence}"
 
 
-def sub_score_table(sub_scores: dict[str, float]) -> list[str]:
-    names = [n for n in SUB_SCORE_ORDER if n in sub_scores] + sorted(n for n in sub_scores if n not in SUB_SCORE_ORDER)
-    return ["| " + " | ".join(names) + " |", "|" + "---:|" * len(names),
-            "| " + " | ".join(f"{sub_scores[n]:.0f}" for n in names) + " |"]
+def score_text(score: float | None) -> str:
+    """One way to write a quality score everywhere (hover, lens, inlay hint): at most one decimal."""
+    if score is None:
+        return "–"
+    return f"{score:.1f}".removesuffix(".0")
+
+
+def lost_points_line(sub_scores: dict[str, float]) -> str:
+    """'complexity −23.9 · docs −9 · typing −8.6': the points each category cost, most first.
+    (A line, not a table: VS Code's hover draws Markdown tables without cell spacing.)"""
+    lost = {name: 100.0 - score for name, score in sub_scores.items() if score < 100.0}
+    order = {name: i for i, name in enumerate(SUB_SCORE_ORDER)}
+    names = sorted(lost, key=lambda name: (-lost[name], order.get(name, len(order)), name))
+    return " · ".join(f"{name} −{score_text(lost[name])}" for name in names)
 
 
 def finding_line(finding: Finding, detailed: bool = False) -> str:
@@ -69,7 +79,7 @@ def case_lines(cases: list, limit: int) -> list[str]:
 
 
 def lens_title(score: float | None, evaluated: float | None = None) -> str:
-    quality = "quality –" if score is None else f"quality {score:.0f}"
+    quality = f"quality {score_text(score)}"
     if evaluated is not None:
         return f"{quality} · score {evaluated:.0f} · evaluate"
     return f"{quality} · evaluate"

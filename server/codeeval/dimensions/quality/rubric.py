@@ -13,6 +13,8 @@
    finding is scaled down alike, so the score stops at 0 and each finding's
    `points` (explained by its `rationale`) still add up to exactly 100
    minus the score.
+5. A function's score, and each category's sub-score, is on the same scale:
+   100 minus the points its own findings cost the file.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from ...findings import Finding
 
 TIER_POINTS = {"critical": 20.0, "warning": 10.0, "suggestion": 4.0}
 UNIT_CAP = 45.0
-CATEGORY_BUDGET = 20.0  # a sub-score reaches 0 at one certain critical finding's worth of points
 _ORDINALS = {2: "2nd", 3: "3rd"}
 
 
@@ -135,13 +136,16 @@ def _places(group: Iterable[Finding]) -> str:
 
 
 def function_score(findings: Iterable[Finding]) -> float:
-    """A function's own score: the share of its UNIT_CAP budget its findings leave unspent."""
-    return max(0.0, 100.0 - 100.0 * sum(base_points(f) for f in findings) / UNIT_CAP)
+    """A function's score on the file's scale: 100 minus the points its findings cost the file.
+
+    The file's score is 100 minus all points, so the points a file lost are its functions' lost points
+    plus its module-level findings'. One function costs at most UNIT_CAP, hence scores at least 55."""
+    return round(max(0.0, 100.0 - sum(finding.points for finding in findings)), 9)
 
 
 def sub_scores(findings: Iterable[Finding], category_of: Callable[[str], str], categories: Iterable[str]) -> dict:
-    """Per category, 100 minus the share of CATEGORY_BUDGET the findings' base costs use."""
+    """Per category (docs, typing, ...), on the same scale: 100 minus the points its findings cost."""
     spent: dict[str, float] = defaultdict(float)
     for finding in findings:
-        spent[category_of(finding.rule_id)] += base_points(finding)
-    return {name: round(max(0.0, 100.0 - 100.0 * spent[name] / CATEGORY_BUDGET), 1) for name in categories}
+        spent[category_of(finding.rule_id)] += finding.points
+    return {name: round(max(0.0, 100.0 - spent[name]), 1) for name in categories}
