@@ -14,11 +14,11 @@ from pygls.workspace.position_codec import PositionCodec
 
 from codeeval.findings import Range
 from codeeval.lsp import problems
-from codeeval.lsp.commands import report_stem
 from codeeval.lsp.editor_settings import Settings, SettingsStore, overlay
 from codeeval.lsp.folders import base_dir, folder_for, uri_stem
 from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from codeeval.lsp.positions import Lines
+from codeeval.lsp.report_files import report_dir, report_stem, saved_summary
 
 from .conftest import ADD_PROBLEM, make_workspace
 
@@ -137,3 +137,16 @@ def test_the_save_path_json_matches_the_typed_diagnostic():
     for index, finding in enumerate(analysis.findings):
         typed = converter.unstructure(to_diagnostic(index, finding, lines, codec, severity_map))
         assert diagnostic_json(index, finding, lines, codec, severity_map) == typed
+
+
+def test_the_last_reports_on_disk_are_read_back_after_a_restart(tmp_path):
+    assert saved_summary(tmp_path, "sub/two_sum.py") is None
+    folder = report_dir(tmp_path) / "sub"
+    folder.mkdir(parents=True)
+    (folder / "two_sum.json").write_text('{"score": 71.456, "problem": "two_sum"}', encoding="utf-8")
+    assert saved_summary(tmp_path, "sub/two_sum.py") is None  # the Markdown report is what the client opens
+    (folder / "two_sum.md").write_text("# report\n", encoding="utf-8")
+    assert saved_summary(tmp_path, "sub/two_sum.py") == {
+        "score": 71.46, "problem": "two_sum", "reportUri": (folder / "two_sum.md").as_uri()}
+    (folder / "two_sum.json").write_text("{not json", encoding="utf-8")
+    assert saved_summary(tmp_path, "sub/two_sum.py") is None

@@ -9,11 +9,9 @@ result for hover, code lens, showReport and lastResult.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -23,6 +21,7 @@ from ..errors import CodeevalError
 from . import problems
 from .folders import path_uri, uri_path, uri_stem
 from .jobs import EvaluationCancelled, Job
+from .report_files import report_label, report_stem, saved_summary
 from .server_state import EvaluationRecord
 
 log = logging.getLogger(__name__)
@@ -69,7 +68,7 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
             return await evaluate(server, [{"uri": uri, "problem": picked, "show": True}], token, request_id)
         return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
 
-    label = _label(uri, base)
+    label = report_label(uri, base)
     request = {"uri": uri, "source": source, "label": label, "stem": report_stem(label), "problem": found.problem,
                "settings": settings, "base": base}
     job = server.jobs.start(uri, request_id)
@@ -107,27 +106,6 @@ async def _source_of(server, uri: str) -> str:
         return await asyncio.get_running_loop().run_in_executor(server.io, path.read_text, "utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise JsonRpcException(f"cannot read {path}: {exc}", code=REQUEST_FAILED) from None
-
-
-def report_stem(label: str) -> str:
-    """Where a file's reports go under the reports folder: its path in the workspace (so a/x.py and b/x.py
-    keep separate reports), or for a file outside it the name plus a short hash of the full path."""
-    path = Path(label)
-    if not path.is_absolute() and ".." not in path.parts:
-        return str(path.with_suffix(""))
-    return f"{path.stem}-{hashlib.sha1(label.encode()).hexdigest()[:8]}"
-
-
-def _label(uri: str, base: Path | None) -> str:
-    path = uri_path(uri)
-    if path is None:
-        return f"{uri_stem(uri)}.py"
-    if base is not None:
-        try:
-            return str(path.relative_to(base))
-        except ValueError:
-            pass
-    return str(path)
 
 
 async def _run_in_worker(server, request, job: Job, progress: Progress):
@@ -202,13 +180,24 @@ async def list_problems(server, arguments: list, token: Any = None, request_id: 
 
 
 async def show_report(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
-    record = server.state.evaluations.get(argument(arguments, "codeeval.showReport")["uri"])
-    return None if record is None else {"reportUri": record.report_uri}
+    summary = await _last_summary(server, argument(arguments, "codeeval.showReport")["uri"])
+    return None if summary is None else {"reportUri": summary["reportUri"]}
 
 
 async def last_result(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
-    record = server.state.evaluations.get(argument(arguments, "codeeval.lastResult")["uri"])
-    return None if record is None else record.summary()
+    return await _last_summary(server, argument(arguments, "codeeval.lastResult")["uri"])
+
+
+async def _last_summary(server, uri: str) -> dict | None:
+    """This session's last evaluation of `uri`, else the one whose reports are on disk (an evaluation
+    before the server restarted, e.g. before a window reload)."""
+    record = server.state.evaluations.get(uri)
+    if record is not None:
+        return record.summary()
+    if uri_path(uri) is None:
+        return None
+    base = server.base_dir(uri)
+    return await asyncio.get_running_loop().run_in_executor(server.io, saved_summary, base, report_label(uri, base))
 
 
 COMMANDS = {

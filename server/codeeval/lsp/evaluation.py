@@ -24,8 +24,8 @@ from ..sandbox import Limits, default_launcher
 from ..spec import Problem
 from .editor_settings import Settings
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
+from .report_files import report_dir
 
-REPORTS_DIR = Path(".codeeval") / "reports"
 NO_PROBLEM_NAME = "(no problem)"
 
 
@@ -113,13 +113,6 @@ def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
         name=EDGE_CASES.name, score=100.0 * len(passed) / len(tested),
         summary=f"robustness: {len(passed)}/{len(tested)} functions survived {total} generated inputs",
         rationale=rationale, details={"mode": "robustness", "counterexamples": counterexamples, "cases": []})
-
-
-def report_dir(base: Path | None) -> Path:
-    if base is not None:
-        return base / REPORTS_DIR
-    # A scratch buffer in a window with no folder: somewhere private and writable.
-    return Path(tempfile.gettempdir()) / f"codeeval-{os.getuid()}" / "reports"
 
 
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:
