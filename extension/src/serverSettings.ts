@@ -16,6 +16,7 @@ export interface ServerSettings {
   severityMap: Record<string, DiagnosticLevel>;
   enabledRules: string[] | null;
   disabledRules: string[];
+  inlayHints: boolean;
 }
 
 const DEFAULTS: ServerSettings = {
@@ -26,6 +27,7 @@ const DEFAULTS: ServerSettings = {
   severityMap: { critical: 'error', warning: 'warning', suggestion: 'information' },
   enabledRules: null,
   disabledRules: [],
+  inlayHints: true,
 };
 export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze(DEFAULTS);
 
@@ -93,6 +95,7 @@ export function normaliseSettings(get: (key: keyof ServerSettings) => unknown): 
     severityMap: pick('severityMap', severityMap, { ...d.severityMap }),
     enabledRules: pick('enabledRules', (raw) => (raw === null ? null : stringList(raw)), d.enabledRules),
     disabledRules: pick('disabledRules', stringList, [...d.disabledRules]),
+    inlayHints: pick('inlayHints', (raw) => (typeof raw === 'boolean' ? raw : undefined), d.inlayHints),
   };
   return { settings, invalid };
 }

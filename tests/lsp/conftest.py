@@ -106,6 +106,7 @@ async def start_session(request, lsp_client: LanguageClient, workspace: Path) ->
     lsp_client.client_name = request.param
     lsp_client.workspace_root = workspace
     lsp_client.lens_refreshes = 0
+    lsp_client.hint_refreshes = 0
     lsp_client.message_requests = []
     lsp_client.answer_message_request = None  # a title to click, or None to dismiss
 
@@ -128,14 +129,22 @@ async def start_session(request, lsp_client: LanguageClient, workspace: Path) ->
     def code_lens_refresh(params):
         lsp_client.lens_refreshes += 1
 
+    @lsp_client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(params):
+        lsp_client.hint_refreshes += 1
+
     @lsp_client.feature(types.WINDOW_SHOW_MESSAGE_REQUEST)
     def show_message_request(params: types.ShowMessageRequestParams):
         lsp_client.message_requests.append(params)
         title = lsp_client.answer_message_request
         return None if title is None else types.MessageActionItem(title=title)
 
+    capabilities = client_capabilities(request.param)
+    if request.param.startswith("visual-studio-code") and capabilities.workspace is not None:
+        # VS Code has refreshed inlay hints since 1.67; pytest-lsp's recorded capabilities predate that.
+        capabilities.workspace.inlay_hint = types.InlayHintWorkspaceClientCapabilities(refresh_support=True)
     params = types.InitializeParams(
-        capabilities=client_capabilities(request.param),
+        capabilities=capabilities,
         root_uri=workspace.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name="ws")],
         initialization_options={"codeeval": {"problemsFolders": ["problems"]}},

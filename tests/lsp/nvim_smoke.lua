@@ -1,12 +1,13 @@
 -- Drives the codeeval language server from a real (headless) Neovim 0.7+:
 -- start it, attach a Python buffer, wait for its diagnostics, save and wait
--- again, hover a function and list the problems. Writes what it saw as JSON
+-- again, hover a function, ask for its inlay hints and list the problems. Writes what it saw as JSON
 -- to $CODEEVAL_OUT and quits; the pytest side checks it.
 local python = os.getenv("CODEEVAL_PY")
 local file = os.getenv("CODEEVAL_FILE")
 local out = os.getenv("CODEEVAL_OUT")
 local root = vim.fn.fnamemodify(file, ":h")
-local seen = { diagnostics = {}, after_save = {}, hover = nil, problems = nil, errors = {} }
+local seen = { diagnostics = {}, after_save = {}, hover = nil, problems = nil, inlay_hints = nil, inlay_hints_after_save = nil,
+               errors = {} }
 
 local function finish()
   local handle = io.open(out, "w")
@@ -29,6 +30,19 @@ local ok, err = pcall(function()
   vim.bo[bufnr].filetype = "python"
   vim.lsp.buf_attach_client(bufnr, client_id)
 
+  -- Neovim 0.7 has no inlay hint UI: ask for them as a client request and keep the labels.
+  local function inlay_hints()
+    local client = vim.lsp.get_client_by_id(client_id)
+    local answer = client.request_sync("textDocument/inlayHint", {
+      textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+      range = { start = { line = 0, character = 0 }, ["end"] = { line = 10, character = 0 } } }, 10000, bufnr)
+    local items = {}
+    for _, hint in ipairs(answer and answer.result or {}) do
+      table.insert(items, { line = hint.position.line, character = hint.position.character, label = hint.label })
+    end
+    return items
+  end
+
   local function diagnostics()
     local items = {}
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
@@ -40,6 +54,7 @@ local ok, err = pcall(function()
 
   assert(vim.wait(30000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50), "no diagnostics on open")
   seen.diagnostics = diagnostics()
+  seen.inlay_hints = inlay_hints()
 
   -- Fix the file and save: the server re-analyses on didSave.
   vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, {
@@ -48,6 +63,7 @@ local ok, err = pcall(function()
   vim.cmd("write")
   assert(vim.wait(30000, function() return #vim.diagnostic.get(bufnr) == 0 end, 50), "diagnostics not cleared")
   seen.after_save = diagnostics()
+  seen.inlay_hints_after_save = inlay_hints()
 
   local client = vim.lsp.get_client_by_id(client_id)
   local hover = client.request_sync("textDocument/hover", {

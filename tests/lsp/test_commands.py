@@ -13,6 +13,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
+from codeeval.lsp.views import score_text
+
 from .conftest import SLOW_SOLUTION
 from .helpers import execute, next_diagnostics, open_doc, sandbox_workers
 
@@ -85,7 +87,14 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
     assert "Last evaluation" in text and "Failing tests" in text and "add(-5, 2)" in text
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
-    assert f"score {result['score']:.0f}" in lenses[0].command.title
+    assert f"score {score_text(result['score'])} · " in lenses[0].command.title
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(types.Position(0, 0),
+                                                                                types.Position(9, 0))))
+    dims = result["dimensions"]
+    assert [hint.label for hint in hints][1:] == [
+        f"score {score_text(result['score'])} (correctness 66.7, edge cases {score_text(dims['edge_cases'])}, "
+        f"quality {score_text(dims['code_quality'])})"]
 
 
 async def test_server_created_progress_and_a_problem_named_in_a_comment(client: LanguageClient, workspace: Path):

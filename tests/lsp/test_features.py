@@ -80,6 +80,49 @@ async def test_code_lens_follows_a_function_moved_by_unsaved_edits(client: Langu
     assert [lens.range.start.line for lens in lenses] == [2]
 
 
+def inlay_hint_params(uri: str, lines: int = 100) -> types.InlayHintParams:
+    return types.InlayHintParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                                 range=types.Range(types.Position(0, 0), types.Position(lines, 0)))
+
+
+async def test_inlay_hints_at_the_end_of_each_def_line(client: LanguageClient, workspace: Path):
+    path = copy_of(workspace)
+    text = path.read_text() + "\n\ndef fine() -> int:\n    \"\"\"One.\"\"\"\n    return 1\n"
+    uri = open_doc(client, path, text=text)
+    await next_diagnostics(client, uri)
+    hints = await client.text_document_inlay_hint_async(inlay_hint_params(uri))
+    by_line = {hint.position.line: hint for hint in hints}
+    assert set(by_line) == {0, 6}
+    lines = text.splitlines()
+    assert by_line[0].position.character == len(lines[0]) and by_line[0].padding_left
+    # The function's score on the file's scale, then the finding that costs it most.
+    assert by_line[0].label.startswith("quality ") and by_line[0].label.endswith(" · CQ102 `add` has no type hints")
+    assert by_line[6].label == "quality 100"
+    lens = await client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert lens[0].command.title.split(" · ")[0] == by_line[0].label.split(" · ")[0]  # one number everywhere
+    # A range without a def line gets none; a function moved by an unsaved edit keeps its hint.
+    assert await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(types.Position(1, 0),
+                                                                                types.Position(4, 0)))) == ()
+    change_doc(client, uri, 2, "import os\n\n" + text)
+    moved = await client.text_document_inlay_hint_async(inlay_hint_params(uri))
+    assert sorted(hint.position.line for hint in moved) == [2, 8]
+
+
+async def test_inlay_hints_follow_the_setting(fresh_client: LanguageClient, fresh_workspace: Path):
+    uri = open_doc(fresh_client, fresh_workspace / "add.py")
+    await next_diagnostics(fresh_client, uri)
+    assert len(await fresh_client.text_document_inlay_hint_async(inlay_hint_params(uri))) == 1
+    fresh_client.set_configuration({"inlayHints": False}, section="codeeval")
+    fresh_client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"codeeval": {"inlayHints": False}}))
+    await next_diagnostics(fresh_client, uri)
+    assert not await fresh_client.text_document_inlay_hint_async(inlay_hint_params(uri))
+    if fresh_client.client_name == "visual-studio-code":  # it can refresh hints; Neovim 0.7 cannot
+        assert fresh_client.hint_refreshes >= 2
+
+
 async def test_quick_fix_applies(client: LanguageClient, workspace: Path):
     path = copy_of(workspace)
     uri = open_doc(client, path)

@@ -18,7 +18,7 @@ SCRIPT = Path(__file__).with_name("nvim_smoke.lua")
 
 
 @pytest.mark.skipif(NVIM is None, reason="nvim is not installed (scripts/setup installs Debian's neovim as root)")
-def test_neovim_diagnostics_hover_and_commands(tmp_path):
+def test_neovim_diagnostics_hover_inlay_hints_and_commands(tmp_path):
     workspace = make_workspace(tmp_path / "ws")
     out = tmp_path / "seen.json"
     env = {**os.environ, "CODEEVAL_PY": sys.executable, "CODEEVAL_FILE": str(workspace / "add.py"),
@@ -36,5 +36,10 @@ def test_neovim_diagnostics_hover_and_commands(tmp_path):
     assert (hints["line"], hints["col"]) == (0, 4)
     assert seen["after_save"] == []
     assert "`add`" in seen["hover"] and "quality" in seen["hover"]
+    # One hint at the end of the def line: the score, and the finding that costs most; none once fixed.
+    [hint] = seen["inlay_hints"]
+    assert (hint["line"], hint["character"]) == (0, len("def add(a, b, extra=[]):"))
+    assert hint["label"].startswith("quality ") and " · CQ102 `add` has no type hints" in hint["label"]
+    assert seen["inlay_hints_after_save"] == [{"line": 3, "character": 31, "label": "quality 100"}]
     assert [p["name"] for p in seen["problems"]] == ["add", "slow", "none"]
     assert (workspace / "add.py").read_text().startswith('"""Adding."""')

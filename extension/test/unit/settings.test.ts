@@ -33,6 +33,7 @@ describe('settings', () => {
       'codeeval.limits': { time_per_call_s: 0.5 },
       'codeeval.enabledRules': ['docstring'],
       'codeeval.disabledRules': ['naming'],
+      'codeeval.inlayHints': false,
     });
     const { settings, invalid } = readServerSettings();
     assert.deepEqual(invalid, []);
@@ -42,6 +43,7 @@ describe('settings', () => {
     assert.deepEqual(settings.limits, { time_per_call_s: 0.5 });
     assert.deepEqual(settings.enabledRules, ['docstring']);
     assert.deepEqual(settings.disabledRules, ['naming']);
+    assert.equal(settings.inlayHints, false);
   });
 
   it('replaces values of the wrong shape by the default and names them', () => {
@@ -50,9 +52,11 @@ describe('settings', () => {
       'codeeval.weights': { correctness: 'high' },
       'codeeval.enabledRules': 'all',
       'codeeval.severityMap': { critical: 'fatal' },
+      'codeeval.inlayHints': 'yes',
     });
     const { settings, invalid } = readServerSettings();
-    assert.deepEqual([...invalid].sort(), ['enabledRules', 'run', 'severityMap', 'weights']);
+    assert.deepEqual([...invalid].sort(), ['enabledRules', 'inlayHints', 'run', 'severityMap', 'weights']);
+    assert.equal(settings.inlayHints, true);
     assert.equal(settings.run, 'onSave');
     assert.deepEqual(settings.weights, {});
     assert.equal(settings.enabledRules, null);

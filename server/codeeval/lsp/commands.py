@@ -88,7 +88,7 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
         server.jobs.finish(job)
     record = _remember(server, request, outcome)
     progress.end(f"score {outcome.result.score:.1f}")
-    server.refresh_code_lenses()
+    server.refresh_views()
     if show:
         _show_report(server, record.report_uri)
     return {"status": "done", "score": round(outcome.result.score, 2), "problem": record.problem,

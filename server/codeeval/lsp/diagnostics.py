@@ -128,7 +128,7 @@ def publish(server, state: DocumentState, job: AnalysisJob, analysis: Analysis) 
     send_raw(server, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
              {"uri": state.uri, "version": job.version, "diagnostics": diagnostics})
     state.published += 1
-    server.refresh_code_lenses()
+    server.refresh_views()
 
 
 def send_raw(server, method: str, params: dict) -> None:

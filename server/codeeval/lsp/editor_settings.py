@@ -30,6 +30,7 @@ class Settings:
     severity_map: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_SEVERITY_MAP))
     enabled_rules: tuple[str, ...] | None = None
     disabled_rules: tuple[str, ...] = ()
+    inlay_hints: bool = True
 
     def quality_settings(self) -> dict[str, Any]:
         """What the quality analyzer takes: which rules run."""
@@ -130,6 +131,12 @@ def _disabled_rules(value: Any, base: Settings):
     return "disabled_rules", () if value is None else _strings(value, "rule ids")
 
 
+def _inlay_hints(value: Any, base: Settings):
+    if not isinstance(value, bool):
+        raise TypeError("expected true or false")
+    return "inlay_hints", value
+
+
 _PARSERS = {
     "problemsFolders": _problems_folders,
     "run": _run,
@@ -138,6 +145,7 @@ _PARSERS = {
     "severityMap": _severity_map,
     "enabledRules": _enabled_rules,
     "disabledRules": _disabled_rules,
+    "inlayHints": _inlay_hints,
 }
 
 

@@ -19,7 +19,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
-from . import code_actions, code_lens, commands, diagnostics, hover, lifecycle
+from . import code_actions, code_lens, commands, diagnostics, hover, inlay_hints, lifecycle
 from .analysis import AnalysisPool
 from .editor_settings import Settings, SettingsStore
 from .folders import base_dir, folder_for
@@ -133,11 +133,15 @@ class CodeevalServer(LanguageServer):
                 return None
         return value
 
-    def refresh_code_lenses(self) -> None:
-        """Ask the client to re-request lenses (scores changed), if it can; its answer does not matter."""
-        if self.client_supports("workspace.code_lens.refresh_support"):
-            future = self.workspace_code_lens_refresh(None)
-            future.add_done_callback(lambda f: f.cancelled() or f.exception())
+    def refresh_views(self) -> None:
+        """Ask the client to re-request lenses and inlay hints (scores changed), if it can; its answers
+        do not matter."""
+        refreshes = [("workspace.code_lens.refresh_support", self.workspace_code_lens_refresh),
+                     ("workspace.inlay_hint.refresh_support", self.workspace_inlay_hint_refresh)]
+        for capability, refresh in refreshes:
+            if self.client_supports(capability):
+                future = refresh(None)
+                future.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     def show_log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
@@ -171,6 +175,7 @@ def create_server() -> CodeevalServer:
         (types.TEXT_DOCUMENT_CODE_ACTION, code_actions.code_action,
          types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True)),
         (types.CODE_ACTION_RESOLVE, code_actions.resolve, None),
+        (types.TEXT_DOCUMENT_INLAY_HINT, inlay_hints.inlay_hints, types.InlayHintOptions(resolve_provider=False)),
     ]
     for method, handler, options in features:
         server.feature(method, options)(_bind(handler))

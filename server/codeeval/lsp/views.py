@@ -81,5 +81,5 @@ def case_lines(cases: list, limit: int) -> list[str]:
 def lens_title(score: float | None, evaluated: float | None = None) -> str:
     quality = f"quality {score_text(score)}"
     if evaluated is not None:
-        return f"{quality} · score {evaluated:.0f} · evaluate"
+        return f"{quality} · score {score_text(evaluated)} · evaluate"
     return f"{quality} · evaluate"

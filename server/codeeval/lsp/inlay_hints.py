@@ -1,0 +1,80 @@
+"""Inlay hints: each function's quality and worst finding at the end of its `def` line, and after an
+evaluation the dimension scores on the problem's entry point. Off with the `inlayHints` setting.
+
+They follow the same analysis as diagnostics and lenses (refreshed with `workspace/inlayHint/refresh`
+after each analysis and evaluation), and a function moved by unsaved edits keeps its hint.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..findings import Finding
+from .analysis import Analysis, FunctionInfo
+from .code_lens import relocate
+from .positions import Lines
+from .server_state import EvaluationRecord
+from .views import TITLES, score_text
+
+MESSAGE_LIMIT = 60  # characters of the worst finding's message: a hint must not run off the screen
+
+
+def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+    uri = params.text_document.uri
+    state = server.state.get(uri)
+    if state is None or state.analysis is None or state.analysis_lines is None:
+        return None
+    if not server.settings_for(uri).inlay_hints:
+        return []
+    doc = server.workspace.get_text_document(uri)
+    old = state.analysis_lines
+    current = old if doc.version == state.analysis_version else Lines(doc.source)
+    record = server.state.evaluations.get(uri)
+    codec = server.workspace.position_codec
+    first, last = params.range.start.line, params.range.end.line
+    hints = []
+    for function in state.analysis.functions:
+        line0 = relocate(old, current, function.name_range.start_line - 1)
+        if line0 is None or not first <= line0 <= last:
+            continue
+        end = current.to_client(line0, len(current.text(line0)), codec)
+        hints.append(quality_hint(function, state.analysis, end))
+        if record is not None and record.entry_point and function.qualname == record.entry_point:
+            hints.append(evaluation_hint(record, end))
+    return hints
+
+
+def worst_finding(function: FunctionInfo, analysis: Analysis) -> Finding | None:
+    """The finding that costs the function the most points (the first of equals)."""
+    own = [analysis.findings[i] for i in function.findings if i < len(analysis.findings)]
+    return max(own, key=lambda f: f.points, default=None)
+
+
+def quality_label(function: FunctionInfo, analysis: Analysis) -> str:
+    label = f"quality {score_text(function.score)}"
+    worst = worst_finding(function, analysis)
+    if worst is not None:
+        message = worst.message if len(worst.message) <= MESSAGE_LIMIT else worst.message[:MESSAGE_LIMIT - 1] + "…"
+        label += f" · {worst.rule_id} {message}"
+    return label
+
+
+def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position) -> types.InlayHint:
+    tooltip = (f"codeeval: `{function.qualname}` scores {score_text(function.score)}/100 for code quality: 100 minus "
+               f"the points its findings cost the file (the file: {score_text(analysis.score)}). Hover the name for "
+               "the breakdown.")
+    return types.InlayHint(position=at, label=quality_label(function, analysis), padding_left=True,
+                           tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
+
+
+def evaluation_label(record: EvaluationRecord) -> str:
+    parts = [f"{TITLES.get(name, name)} {score_text(score)}" for name, score in record.dimensions.items()
+             if score is not None]
+    return f"score {score_text(record.score)}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
+    tooltip = (f"codeeval: the last evaluation against problem `{record.problem}`. "
+               f"[Open the report]({record.report_uri})")
+    return types.InlayHint(position=at, label=evaluation_label(record), padding_left=True,
+                           tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
