@@ -93,8 +93,8 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
                                                                                 types.Position(9, 0))))
     dims = result["dimensions"]
     assert [hint.label for hint in hints][1:] == [
-        f"score {score_text(result['score'])} (correctness 66.7, edge cases {score_text(dims['edge_cases'])}, "
-        f"quality {score_text(dims['code_quality'])})"]
+        f"score {score_text(result['score'])}", "correctness 66.7", f"edge cases {score_text(dims['edge_cases'])}",
+        f"file quality {score_text(dims['code_quality'])}"]
 
 
 async def test_server_created_progress_and_a_problem_named_in_a_comment(client: LanguageClient, workspace: Path):

@@ -20,9 +20,11 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from ..errors import CodeevalError
 from . import problems
 from .folders import path_uri, uri_path, uri_stem
+from .health import health_of
 from .jobs import EvaluationCancelled, Job
 from .report_files import report_label, report_stem, saved_summary
 from .server_state import EvaluationRecord
+from .workspace_quality import workspace_quality as files_by_quality
 
 log = logging.getLogger(__name__)
 
@@ -200,11 +202,24 @@ async def _last_summary(server, uri: str) -> dict | None:
     return await asyncio.get_running_loop().run_in_executor(server.io, saved_summary, base, report_label(uri, base))
 
 
+async def health(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+    """The open document's quality against its version in git HEAD (health.py), or None before its analysis."""
+    found = await health_of(server, argument(arguments, "codeeval.health")["uri"])
+    return None if found is None else found.to_dict()
+
+
+async def workspace_quality(server, arguments: list, token: Any = None, request_id: Any = None) -> list[dict]:
+    """Every Python file of the workspace folders, worst quality first (workspace_quality.py). No argument."""
+    return [file.to_dict() for file in await files_by_quality(server)]
+
+
 COMMANDS = {
     "codeeval.evaluate": evaluate,
     "codeeval.listProblems": list_problems,
     "codeeval.showReport": show_report,
     "codeeval.lastResult": last_result,
+    "codeeval.health": health,
+    "codeeval.workspaceQuality": workspace_quality,
 }
 
 

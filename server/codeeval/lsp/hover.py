@@ -12,6 +12,7 @@ from lsprotocol import types
 
 from ..dimensions.quality.rubric import UNIT_CAP
 from .analysis import Analysis, FunctionInfo
+from .health import health_of
 from .positions import Lines, contains
 from .server_state import DocumentState, EvaluationRecord
 from .views import case_lines, dimension_line, finding_line, lost_points_line, score_text
@@ -19,15 +20,33 @@ from .views import case_lines, dimension_line, finding_line, lost_points_line, s
 MAX_CASES = 5
 
 
-def hover(server, params: types.HoverParams) -> types.Hover | None:
+async def hover(server, params: types.HoverParams) -> types.Hover | None:
+    """What codeeval says here; on the file's first line also its health against git HEAD."""
     state = server.state.get(params.text_document.uri)
     if state is None or state.analysis is None:
         return None
+    answer = _hover_here(server, state, params)
+    if params.position.line != 0:
+        return answer
+    health = await health_of(server, state.uri)
+    if health is None:
+        return answer
+    if answer is None or not isinstance(answer.contents, types.MarkupContent):
+        first_line = state.analysis_lines.text(0) if state.analysis_lines is not None else ""
+        whole_line = types.Range(types.Position(0, 0), types.Position(0, len(first_line)))
+        return types.Hover(contents=_markdown(f"**codeeval**\n\n{health.markdown()}"), range=whole_line)
+    return types.Hover(contents=_markdown(f"{answer.contents.value.rstrip()}\n\n---\n\n{health.markdown()}"),
+                       range=answer.range)
+
+
+def _hover_here(server, state: DocumentState, params: types.HoverParams) -> types.Hover | None:
     at = position_in_analysis(server, state, params.position)
     if at is None:
         return None
     line1, col = at
     analysis, lines = state.analysis, state.analysis_lines
+    if analysis is None or lines is None:
+        return None
     codec = server.workspace.position_codec
     function = _function_on_def_line(analysis, line1)
     # On a def line, a finding about part of it (a parameter's default, say) wins over the function's

@@ -16,7 +16,7 @@ from .positions import Lines
 from .server_state import EvaluationRecord
 from .views import TITLES, score_text
 
-MESSAGE_LIMIT = 60  # characters of the worst finding's message: a hint must not run off the screen
+LABEL_LIMIT = 43  # VS Code cuts a hint's label there by default (editor.inlayHints.maximumLength); cut it ourselves
 
 
 def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] | None:
@@ -40,7 +40,7 @@ def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] 
         end = current.to_client(line0, len(current.text(line0)), codec)
         hints.append(quality_hint(function, state.analysis, end))
         if record is not None and record.entry_point and function.qualname == record.entry_point:
-            hints.append(evaluation_hint(record, end))
+            hints.extend(evaluation_hints(record, end))
     return hints
 
 
@@ -54,27 +54,30 @@ def quality_label(function: FunctionInfo, analysis: Analysis) -> str:
     label = f"quality {score_text(function.score)}"
     worst = worst_finding(function, analysis)
     if worst is not None:
-        message = worst.message if len(worst.message) <= MESSAGE_LIMIT else worst.message[:MESSAGE_LIMIT - 1] + "…"
-        label += f" · {worst.rule_id} {message}"
-    return label
+        label += f" · {worst.rule_id} {worst.message}"
+    return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
 
 
 def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position) -> types.InlayHint:
+    worst = worst_finding(function, analysis)
+    costliest = "" if worst is None else f"\n\nCostliest finding: **{worst.rule_id}** {worst.message}"
     tooltip = (f"codeeval: `{function.qualname}` scores {score_text(function.score)}/100 for code quality: 100 minus "
                f"the points its findings cost the file (the file: {score_text(analysis.score)}). Hover the name for "
-               "the breakdown.")
+               f"the breakdown.{costliest}")
     return types.InlayHint(position=at, label=quality_label(function, analysis), padding_left=True,
                            tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
 
 
-def evaluation_label(record: EvaluationRecord) -> str:
-    parts = [f"{TITLES.get(name, name)} {score_text(score)}" for name, score in record.dimensions.items()
+def evaluation_labels(record: EvaluationRecord) -> list[str]:
+    """'score 71.5', then one label per applicable dimension: separate hints, each short enough to show whole."""
+    titles = {**TITLES, "code_quality": "file quality"}  # the function's own quality is the hint before
+    parts = [f"{titles.get(name, name)} {score_text(score)}" for name, score in record.dimensions.items()
              if score is not None]
-    return f"score {score_text(record.score)}" + (f" ({', '.join(parts)})" if parts else "")
+    return [f"score {score_text(record.score)}", *parts]
 
 
-def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
-    tooltip = (f"codeeval: the last evaluation against problem `{record.problem}`. "
-               f"[Open the report]({record.report_uri})")
-    return types.InlayHint(position=at, label=evaluation_label(record), padding_left=True,
-                           tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
+def evaluation_hints(record: EvaluationRecord, at: types.Position) -> list[types.InlayHint]:
+    tooltip = types.MarkupContent(kind=types.MarkupKind.Markdown, value=(
+        f"codeeval: the last evaluation against problem `{record.problem}`. [Open the report]({record.report_uri})"))
+    return [types.InlayHint(position=at, label=label, padding_left=True, tooltip=tooltip)
+            for label in evaluation_labels(record)]

@@ -54,6 +54,9 @@ class ServerState:
     documents: dict[str, DocumentState] = field(default_factory=dict)
     evaluations: dict[str, EvaluationRecord] = field(default_factory=dict)
     epochs: int = 0
+    head_analyses: dict[str, Analysis] = field(default_factory=dict)  # git HEAD versions, by text (health.py)
+    # files on disk that are not open, by (path, size, mtime) (workspace_quality.py)
+    file_analyses: dict[tuple[str, int, int], Analysis] = field(default_factory=dict)
 
     def opened(self, uri: str) -> DocumentState:
         self.epochs += 1
