@@ -14,6 +14,7 @@ export interface CommandDeps extends EvaluateDeps {
   api(): ServerApi | undefined;
   restart(reason: string): Promise<void>;
   setupProblem(): SetupProblem | undefined;
+  filesByQuality: { refresh(): void };
 }
 
 export function commandHandlers(deps: CommandDeps): Record<CommandId, (arg?: unknown) => Promise<unknown>> {
@@ -24,6 +25,10 @@ export function commandHandlers(deps: CommandDeps): Record<CommandId, (arg?: unk
     [Command.openProblemFile]: (arg) => openProblemFile(deps, arg),
     [Command.showSetup]: () => {
       showSetup(deps.setupProblem(), deps.log);
+      return Promise.resolve();
+    },
+    [Command.refreshFilesByQuality]: () => {
+      deps.filesByQuality.refresh();
       return Promise.resolve();
     },
   };

@@ -5,6 +5,7 @@ import type { ExtensionContext, WorkspaceFolder } from 'vscode';
 import { CommandDeps, registerCommands } from './commands';
 import { evaluateSolution } from './evaluate';
 import { probeCodeeval } from './launch';
+import { FILES_BY_QUALITY_VIEW, FilesByQuality } from './qualityView';
 import { createLogger, Logger } from './logging';
 import { ServerCommand } from './protocol';
 import { findInterpreter } from './python';
@@ -53,7 +54,11 @@ export function activate(context: ExtensionContext): void {
   });
   manager = server;
 
-  const statusBar = new ScoreStatusBar((uri) => server.api()?.lastResult(uri) ?? Promise.resolve(null));
+  const statusBar = new ScoreStatusBar(
+    (uri) => server.api()?.lastResult(uri) ?? Promise.resolve(null),
+    (uri) => server.api()?.health(uri) ?? Promise.resolve(null),
+  );
+  const filesByQuality = new FilesByQuality(() => server.api(), log);
   deps = {
     ready: () => server.ready(),
     api: () => server.api(),
@@ -61,6 +66,7 @@ export function activate(context: ExtensionContext): void {
     setupProblem: () => server.setupProblem,
     serverUnavailable: () => explainServerUnavailable(server.setupProblem, log),
     statusBar,
+    filesByQuality,
     log,
   };
 
@@ -70,8 +76,22 @@ export function activate(context: ExtensionContext): void {
   context.subscriptions.push(
     ...registerCommands(deps),
     statusBar,
-    server.onDidChangeState((state) => statusBar.setServerState(state)),
+    filesByQuality,
+    api.createTreeView(FILES_BY_QUALITY_VIEW, filesByQuality),
+    server.onDidChangeState((state) => {
+      statusBar.setServerState(state);
+      if (state === 'running') {
+        filesByQuality.refresh();
+      }
+    }),
     api.onDidChangeActiveTextEditor(() => void statusBar.activeEditorChanged()),
+    // New findings mean a new health against git HEAD (the server has just analysed the file).
+    api.onDidChangeDiagnostics((event) => event.uris.forEach((uri) => void statusBar.qualityChanged(uri.toString()))),
+    api.onDidSaveTextDocument((document) => {
+      if (document.languageId === 'python') {
+        filesByQuality.refresh();
+      }
+    }),
     api.onDidChangeConfiguration((event) => {
       const change = classifySettingsChange(event);
       if (change === 'restart') {

@@ -8,6 +8,7 @@ export const Command = {
   restartServer: 'codeeval.restartServer',
   openProblemFile: 'codeeval.openProblemFile',
   showSetup: 'codeeval.showSetup',
+  refreshFilesByQuality: 'codeeval.refreshFilesByQuality',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

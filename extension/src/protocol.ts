@@ -8,6 +8,8 @@ export const ServerCommand = {
   listProblems: 'codeeval.listProblems',
   showReport: 'codeeval.showReport',
   lastResult: 'codeeval.lastResult',
+  health: 'codeeval.health',
+  workspaceQuality: 'codeeval.workspaceQuality',
 } as const;
 
 /** The `problem` value that asks for an evaluation without a problem file. */
@@ -51,6 +53,28 @@ export interface LastResult {
   score: number | null;
   problem: string | null;
   reportUri: string;
+}
+
+/** A file's quality against its version in git HEAD (`codeeval.health`). */
+export interface Health {
+  score: number | null;
+  headScore: number | null;
+  delta: number | null;
+  /** 'better', 'worse', 'unchanged' or 'untracked' (git has no HEAD version). */
+  trend: string;
+  headline: string;
+  /** The whole comparison as Markdown: which functions moved, which findings are new. */
+  markdown: string;
+}
+
+/** One row of `codeeval.workspaceQuality`: a workspace file's quality, worst first. */
+export interface FileQuality {
+  uri: string;
+  path: string;
+  score: number | null;
+  headScore: number | null;
+  delta: number | null;
+  findings: number;
 }
 
 /** The server answered with something the contract does not allow. */
@@ -162,4 +186,40 @@ export function parseLastResult(value: unknown): LastResult | null {
     return { score: optionalNumber(value.score), problem: optionalString(value.problem), reportUri: value.reportUri };
   }
   throw new ProtocolError(ServerCommand.lastResult, `expected {score, problem, reportUri} or null, got ${JSON.stringify(value)}`);
+}
+
+export function parseHealth(value: unknown): Health | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (isObject(value) && typeof value.trend === 'string' && typeof value.markdown === 'string') {
+    return {
+      score: optionalNumber(value.score),
+      headScore: optionalNumber(value.headScore),
+      delta: optionalNumber(value.delta),
+      trend: value.trend,
+      headline: optionalString(value.headline) ?? '',
+      markdown: value.markdown,
+    };
+  }
+  throw new ProtocolError(ServerCommand.health, `expected {trend, markdown, ...} or null, got ${JSON.stringify(value)}`);
+}
+
+export function parseFileQualities(value: unknown): FileQuality[] {
+  if (!Array.isArray(value)) {
+    throw new ProtocolError(ServerCommand.workspaceQuality, 'expected a list');
+  }
+  return value.map((item) => {
+    if (!isObject(item) || typeof item.uri !== 'string' || typeof item.path !== 'string') {
+      throw new ProtocolError(ServerCommand.workspaceQuality, `a file without uri or path: ${JSON.stringify(item)}`);
+    }
+    return {
+      uri: item.uri,
+      path: item.path,
+      score: optionalNumber(item.score),
+      headScore: optionalNumber(item.headScore),
+      delta: optionalNumber(item.delta),
+      findings: optionalNumber(item.findings) ?? 0,
+    };
+  });
 }

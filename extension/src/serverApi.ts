@@ -5,10 +5,14 @@
 import {
   EvaluateArgs,
   EvaluateResult,
+  FileQuality,
+  Health,
   LastResult,
   ProblemChoice,
   ServerCommand,
   parseEvaluateResult,
+  parseFileQualities,
+  parseHealth,
   parseLastResult,
   parseProblemList,
   parseShowReport,
@@ -132,6 +136,14 @@ export class ServerApi {
 
   async lastResult(uri: string, token?: CancelToken): Promise<LastResult | null> {
     return parseLastResult(await this.execute(ServerCommand.lastResult, { uri }, token));
+  }
+
+  async health(uri: string, token?: CancelToken): Promise<Health | null> {
+    return parseHealth(await this.execute(ServerCommand.health, { uri }, token));
+  }
+
+  async workspaceQuality(token?: CancelToken): Promise<FileQuality[]> {
+    return parseFileQualities(await this.execute(ServerCommand.workspaceQuality, {}, token));
   }
 
   private execute(command: string, arg: unknown, token?: CancelToken): Promise<unknown> {

@@ -10,6 +10,10 @@ export const EventEmitter = vscode.EventEmitter;
 export const ProgressLocation = vscode.ProgressLocation;
 export const StatusBarAlignment = vscode.StatusBarAlignment;
 export const ThemeColor = vscode.ThemeColor;
+export const ThemeIcon = vscode.ThemeIcon;
+export const MarkdownString = vscode.MarkdownString;
+export const TreeItem = vscode.TreeItem;
+export const TreeItemCollapsibleState = vscode.TreeItemCollapsibleState;
 
 export function getConfiguration(section: string, scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(section, scope);
@@ -91,4 +95,16 @@ export async function showTextDocument(uri: vscode.Uri): Promise<void> {
 
 export function getExtension(id: string): vscode.Extension<unknown> | undefined {
   return vscode.extensions.getExtension(id);
+}
+
+export function createTreeView<T>(id: string, provider: vscode.TreeDataProvider<T>): vscode.TreeView<T> {
+  return vscode.window.createTreeView(id, { treeDataProvider: provider });
+}
+
+export function onDidChangeDiagnostics(listener: (event: vscode.DiagnosticChangeEvent) => unknown): vscode.Disposable {
+  return vscode.languages.onDidChangeDiagnostics(listener);
+}
+
+export function onDidSaveTextDocument(listener: (document: vscode.TextDocument) => unknown): vscode.Disposable {
+  return vscode.workspace.onDidSaveTextDocument(listener);
 }

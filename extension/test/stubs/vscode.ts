@@ -99,6 +99,35 @@ export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export class MarkdownString {
+  constructor(public value = '') {}
+}
+
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export class TreeItem {
+  description?: string;
+  tooltip?: string | MarkdownString;
+  iconPath?: ThemeIcon;
+  command?: { title: string; command: string; arguments?: unknown[] };
+  resourceUri?: Uri;
+  constructor(
+    readonly label: string,
+    readonly collapsibleState: TreeItemCollapsibleState = TreeItemCollapsibleState.None,
+  ) {}
+}
+
 // ---- what the extension did, and how the "user" answers -------------------
 
 export interface FakeDocument {
@@ -115,7 +144,7 @@ export interface FakeStatusBarItem {
   priority: number;
   name?: string;
   text: string;
-  tooltip?: string;
+  tooltip?: string | MarkdownString;
   command?: string | { command: string; arguments?: unknown[] };
   backgroundColor?: ThemeColor;
   visible: boolean;
@@ -153,6 +182,7 @@ interface FakeState {
   shownDocuments: Uri[];
   workspaceFolders: { uri: Uri; name: string; index: number }[];
   extensions: Map<string, unknown>;
+  treeViews: { id: string; provider: unknown }[];
 }
 
 function freshState(): FakeState {
@@ -174,12 +204,15 @@ function freshState(): FakeState {
     shownDocuments: [],
     workspaceFolders: [],
     extensions: new Map(),
+    treeViews: [],
   };
 }
 
 const configurationEmitter = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 const activeEditorEmitter = new EventEmitter<unknown>();
 const trustEmitter = new EventEmitter<void>();
+const diagnosticsEmitter = new EventEmitter<{ uris: readonly Uri[] }>();
+const saveEmitter = new EventEmitter<FakeDocument>();
 
 export const fake = {
   state: freshState(),
@@ -225,6 +258,15 @@ export const fake = {
 
   grantTrust(): void {
     trustEmitter.fire();
+  },
+
+  /** The diagnostics of these documents changed (the language server published). */
+  changeDiagnostics(...uris: Uri[]): void {
+    diagnosticsEmitter.fire({ uris });
+  },
+
+  saveDocument(document: FakeDocument): void {
+    saveEmitter.fire(document);
   },
 
   messageTexts(level?: MessageLevel): string[] {
@@ -309,6 +351,14 @@ export const window = {
     fake.state.shownDocuments.push(uri);
     return Promise.resolve();
   },
+  createTreeView(id: string, options: { treeDataProvider: unknown }) {
+    fake.state.treeViews.push({ id, provider: options.treeDataProvider });
+    return new Disposable(() => undefined);
+  },
+};
+
+export const languages = {
+  onDidChangeDiagnostics: diagnosticsEmitter.event,
 };
 
 export const commands = {
@@ -339,6 +389,7 @@ export const workspace = {
   },
   onDidChangeConfiguration: configurationEmitter.event,
   onDidGrantWorkspaceTrust: trustEmitter.event,
+  onDidSaveTextDocument: saveEmitter.event,
   get workspaceFolders() {
     return fake.state.workspaceFolders.length > 0 ? fake.state.workspaceFolders : undefined;
   },

@@ -4,6 +4,10 @@ import { formatScore, ScoreStatusBar, STATUS_BAR_ITEM_ID } from '../../src/statu
 import { fake, FakeStatusBarItem, StatusBarAlignment } from '../stubs/vscode';
 import { settle } from './helpers';
 
+function tooltipText(item: FakeStatusBarItem): string {
+  return typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+}
+
 describe('status bar', () => {
   let bar: ScoreStatusBar;
   let item: FakeStatusBarItem;
@@ -40,7 +44,7 @@ describe('status bar', () => {
     const a = fake.openEditor('/ws/a.py');
     bar.setResult(a.uri.toString(), { score: 71.46, problem: 'two_sum', reportUri: 'file:///ws/.codeeval/reports/a.md' });
     assert.equal(item.text, '$(beaker) 71.5');
-    assert.match(item.tooltip ?? '', /71\.5\/100 on problem two_sum/);
+    assert.match(tooltipText(item), /71\.5\/100 on problem two_sum/);
     assert.deepEqual(item.command, { title: 'Show Last Report', command: 'codeeval.showLastReport', arguments: [a.uri] });
 
     fake.openEditor('/ws/b.py');
@@ -78,6 +82,29 @@ describe('status bar', () => {
     assert.equal(item.text, '$(beaker) 40');
     await bar.activeEditorChanged();
     assert.equal(asked.length, 1, 'a known score is not fetched again');
+  });
+
+  it("adds the file's health against git HEAD to the tooltip, and fetches it again when the findings change", async () => {
+    let trend = 'worse';
+    const asked: string[] = [];
+    bar = new ScoreStatusBar(
+      async () => null,
+      async (uri) => {
+        asked.push(uri);
+        return { score: 50, headScore: 60, delta: -10, trend, headline: `quality 50: ${trend}`, markdown: `**Health since HEAD**: ${trend}` };
+      },
+    );
+    item = fake.state.statusBarItems[1]!;
+    const doc = fake.openEditor('/ws/a.py');
+    bar.setServerState('running');
+    await settle();
+    assert.deepEqual(asked, [doc.uri.toString()]);
+    assert.equal(item.text, '$(beaker) codeeval $(arrow-down)');
+    assert.match(tooltipText(item), /^Not evaluated yet\. .*\n\n---\n\n\*\*Health since HEAD\*\*: worse$/s);
+    trend = 'better';
+    await bar.qualityChanged(doc.uri.toString());
+    assert.equal(item.text, '$(beaker) codeeval $(arrow-up)');
+    assert.match(tooltipText(item), /Health since HEAD\*\*: better/);
   });
 
   it('formats scores with at most one decimal', () => {
