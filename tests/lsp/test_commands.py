@@ -92,9 +92,9 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
         text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(types.Position(0, 0),
                                                                                 types.Position(9, 0))))
     dims = result["dimensions"]
-    assert [hint.label for hint in hints][1:] == [
-        f"score {score_text(result['score'])}", "correctness 66.7", f"edge cases {score_text(dims['edge_cases'])}",
-        f"file quality {score_text(dims['code_quality'])}"]
+    assert [hint.label for hint in hints] == [  # the evaluation replaces the quality hint on the entry point
+        f"score {score_text(result['score'])} = C66.7 E{score_text(dims['edge_cases'])} P– "
+        f"Q{score_text(dims['code_quality'])}"]
 
 
 async def test_server_created_progress_and_a_problem_named_in_a_comment(client: LanguageClient, workspace: Path):

@@ -21,15 +21,16 @@ MAX_CASES = 5
 
 
 async def hover(server, params: types.HoverParams) -> types.Hover | None:
-    """What codeeval says here; on the file's first line also its health against git HEAD."""
+    """What codeeval says here; on the file's first line (unchanged since the analysis) also its health
+    against git HEAD, when git has a HEAD version of the file."""
     state = server.state.get(params.text_document.uri)
     if state is None or state.analysis is None:
         return None
     answer = _hover_here(server, state, params)
-    if params.position.line != 0:
+    if params.position.line != 0 or position_in_analysis(server, state, params.position) is None:
         return answer
     health = await health_of(server, state.uri)
-    if health is None:
+    if health is None or health.trend == "untracked":  # nothing to compare with: say nothing
         return answer
     if answer is None or not isinstance(answer.contents, types.MarkupContent):
         first_line = state.analysis_lines.text(0) if state.analysis_lines is not None else ""

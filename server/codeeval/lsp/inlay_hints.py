@@ -1,5 +1,9 @@
 """Inlay hints: each function's quality and worst finding at the end of its `def` line, and after an
-evaluation the dimension scores on the problem's entry point. Off with the `inlayHints` setting.
+evaluation the dimension scores on the problem's entry point instead. Off with the `inlayHints` setting.
+
+VS Code shows at most 43 characters of hints per line (editor.inlayHints.maximumLength), so a line gets
+one short hint: the evaluation's as `score 94.3 = C100 E100 P100 Q62.1` (its tooltip names the letters;
+the function's own quality stays in the code lens and the hover).
 
 They follow the same analysis as diagnostics and lenses (refreshed with `workspace/inlayHint/refresh`
 after each analysis and evaluation), and a function moved by unsaved edits keeps its hint.
@@ -38,9 +42,10 @@ def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] 
         if line0 is None or not first <= line0 <= last:
             continue
         end = current.to_client(line0, len(current.text(line0)), codec)
-        hints.append(quality_hint(function, state.analysis, end))
         if record is not None and record.entry_point and function.qualname == record.entry_point:
-            hints.extend(evaluation_hints(record, end))
+            hints.append(evaluation_hint(record, end))
+        else:
+            hints.append(quality_hint(function, state.analysis, end))
     return hints
 
 
@@ -68,16 +73,18 @@ def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position)
                            tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
 
 
-def evaluation_labels(record: EvaluationRecord) -> list[str]:
-    """'score 71.5', then one label per applicable dimension: separate hints, each short enough to show whole."""
-    titles = {**TITLES, "code_quality": "file quality"}  # the function's own quality is the hint before
-    parts = [f"{titles.get(name, name)} {score_text(score)}" for name, score in record.dimensions.items()
-             if score is not None]
-    return [f"score {score_text(record.score)}", *parts]
+DIMENSION_LETTERS = {"correctness": "C", "edge_cases": "E", "performance": "P", "code_quality": "Q"}
 
 
-def evaluation_hints(record: EvaluationRecord, at: types.Position) -> list[types.InlayHint]:
+def evaluation_label(record: EvaluationRecord) -> str:
+    """'score 94.3 = C100 E100 P100 Q62.1'; a dimension that did not apply reads 'P–'."""
+    parts = [f"{DIMENSION_LETTERS.get(name, name)}{score_text(score)}" for name, score in record.dimensions.items()]
+    return f"score {score_text(record.score)} = {' '.join(parts)}"
+
+
+def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
+    legend = ", ".join(f"{letter} {TITLES.get(name, name)}" for name, letter in DIMENSION_LETTERS.items())
     tooltip = types.MarkupContent(kind=types.MarkupKind.Markdown, value=(
-        f"codeeval: the last evaluation against problem `{record.problem}`. [Open the report]({record.report_uri})"))
-    return [types.InlayHint(position=at, label=label, padding_left=True, tooltip=tooltip)
-            for label in evaluation_labels(record)]
+        f"codeeval: the last evaluation against problem `{record.problem}` ({legend}; Q is the whole file's "
+        f"quality). [Open the report]({record.report_uri})"))
+    return types.InlayHint(position=at, label=evaluation_label(record), padding_left=True, tooltip=tooltip)
