@@ -50,9 +50,12 @@ export class FilesByQuality implements TreeDataProvider<FileQuality> {
   }
 
   getTreeItem(file: FileQuality): TreeItem {
-    const item = new api.TreeItem(`${formatScore(file.score)}  ${file.path}`, api.TreeItemCollapsibleState.None);
-    const change = changeText(file);
-    item.description = [change, `${file.findings} finding${file.findings === 1 ? '' : 's'}`].filter(Boolean).join(' · ');
+    const slash = file.path.lastIndexOf('/');
+    const [folder, name] = slash < 0 ? ['', file.path] : [file.path.slice(0, slash), file.path.slice(slash + 1)];
+    // The name first: the Explorer is narrow, and the description is cut before the label.
+    const item = new api.TreeItem(`${formatScore(file.score)}  ${name}`, api.TreeItemCollapsibleState.None);
+    const findings = `${file.findings} finding${file.findings === 1 ? '' : 's'}`;
+    item.description = [changeText(file), findings, folder].filter(Boolean).join(' · ');
     item.tooltip = `${file.path}: quality ${formatScore(file.score)}/100${file.headScore === null ? ' (not in git HEAD)' : `, ${formatScore(file.headScore)} in git HEAD`}`;
     item.resourceUri = api.Uri.parse(file.uri);
     item.command = { title: 'Open', command: 'vscode.open', arguments: [api.Uri.parse(file.uri)] };

@@ -5,7 +5,7 @@ import type { ServerApi } from '../../src/serverApi';
 import { createLogger } from '../../src/logging';
 import { fake, ThemeIcon } from '../stubs/vscode';
 
-const worse: FileQuality = { uri: 'file:///ws/a.py', path: 'a.py', score: 54.49, headScore: 60, delta: -5.51, findings: 7 };
+const worse: FileQuality = { uri: 'file:///ws/sub/a.py', path: 'sub/a.py', score: 54.49, headScore: 60, delta: -5.51, findings: 7 };
 const fresh: FileQuality = { uri: 'file:///ws/b.py', path: 'b.py', score: 100, headScore: null, delta: null, findings: 0 };
 
 describe('files by quality', () => {
@@ -18,7 +18,7 @@ describe('files by quality', () => {
     assert.deepEqual(rows, [worse, fresh]);
     const item = view.getTreeItem(worse);
     assert.equal(item.label, '54.5  a.py');
-    assert.equal(item.description, '−5.5 since HEAD · 7 findings');
+    assert.equal(item.description, '−5.5 since HEAD · 7 findings · sub');
     assert.equal((item.iconPath as unknown as ThemeIcon).id, 'arrow-down');
     assert.equal(item.command?.command, 'vscode.open');
     assert.equal(String(item.command?.arguments?.[0]), worse.uri);
