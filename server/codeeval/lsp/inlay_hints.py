@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..dimensions.catalog import info_of
 from ..findings import Finding
 from .analysis import Analysis, FunctionInfo
 from .code_lens import relocate
 from .positions import Lines
 from .server_state import EvaluationRecord
-from .views import TITLES, score_text
+from .views import score_text
 
 LABEL_LIMIT = 43  # VS Code cuts a hint's label there by default (editor.inlayHints.maximumLength); cut it ourselves
 
@@ -73,6 +74,11 @@ def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position)
                            tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
 
 
+def _short_title(name: str) -> str:
+    info = info_of(name)
+    return info.short_title if info is not None else name
+
+
 DIMENSION_LETTERS = {"correctness": "C", "edge_cases": "E", "performance": "P", "code_quality": "Q"}
 
 
@@ -83,7 +89,7 @@ def evaluation_label(record: EvaluationRecord) -> str:
 
 
 def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
-    legend = ", ".join(f"{letter} {TITLES.get(name, name)}" for name, letter in DIMENSION_LETTERS.items())
+    legend = ", ".join(f"{letter} {_short_title(name)}" for name, letter in DIMENSION_LETTERS.items())
     tooltip = types.MarkupContent(kind=types.MarkupKind.Markdown, value=(
         f"codeeval: the last evaluation against problem `{record.problem}` ({legend}; Q is the whole file's "
         f"quality). [Open the report]({record.report_uri})"))
