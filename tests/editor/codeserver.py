@@ -30,6 +30,17 @@ class EditorUnavailable(Exception):
     """Something the real editor needs is missing; the message says what and how to get it."""
 
 
+def installed_code_server() -> Path | None:
+    """code-server from `CODEEVAL_CODE_SERVER` or the cache scripts/install-code-server fills; None if absent."""
+    override = os.environ.get("CODEEVAL_CODE_SERVER")
+    if override:
+        return Path(override) if os.access(override, os.X_OK) else None
+    cache = Path(os.environ.get("CODEEVAL_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or
+                                                           Path.home() / ".cache") / "codeeval")
+    found = sorted(cache.glob("code-server-*/node_modules/.bin/code-server"))
+    return found[-1] if found else None
+
+
 def code_server_binary() -> Path:
     """The cached code-server (`CODEEVAL_CODE_SERVER` overrides), installing it if need be."""
     override = os.environ.get("CODEEVAL_CODE_SERVER")

@@ -13,11 +13,11 @@ import signal
 import socket
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO, run_cli
+from tests.editor.codeserver import free_port, installed_code_server
 
 from .helpers import missing_page_reason
 
@@ -27,27 +27,11 @@ SETTINGS = ('{"security.workspace.trust.enabled": false, "workbench.startupEdito
             '"files.autoSave": "off", "telemetry.telemetryLevel": "off"}')
 
 
-def code_server() -> Path | None:
-    """code-server from $CODEEVAL_CODE_SERVER or the cache scripts/install-code-server fills."""
-    override = os.environ.get("CODEEVAL_CODE_SERVER")
-    if override:
-        return Path(override) if os.access(override, os.X_OK) else None
-    cache = Path(os.environ.get("CODEEVAL_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or
-                                                           Path.home() / ".cache") / "codeeval")
-    found = sorted(cache.glob("code-server-*/node_modules/.bin/code-server"))
-    return found[-1] if found else None
-
-
 pytestmark = [
     pytest.mark.skipif(missing_page_reason() is not None, reason=str(missing_page_reason())),
-    pytest.mark.skipif(code_server() is None, reason="code-server is not installed (scripts/install-code-server)"),
+    pytest.mark.skipif(installed_code_server() is None,
+                       reason="code-server is not installed (scripts/install-code-server)"),
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def wait_for_port(port: int, timeout_s: float) -> None:
@@ -107,7 +91,7 @@ def test_the_vscode_markdown_preview_shows_the_report_s_pictures(tmp_path):
     (user / "User").mkdir(parents=True)
     (user / "User" / "settings.json").write_text(SETTINGS, encoding="utf-8")
     port = free_port()
-    binary = code_server()
+    binary = installed_code_server()
     assert binary is not None
     server = subprocess.Popen([str(binary), "--bind-addr", f"127.0.0.1:{port}", "--auth", "none", "--user-data-dir",
                                str(user), "--extensions-dir", str(tmp_path / "extensions"), "--disable-telemetry",
