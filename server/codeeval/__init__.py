@@ -3,11 +3,13 @@
     import codeeval
     result = codeeval.evaluate("solution.py", "problems/two_sum.yaml")
     print(result.score)
+
+    rewards = codeeval.score_many([(answer, "two_sum")], problems="problems/")
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from .version import __version__
 
 
 def evaluate(solution, problem, **options):
@@ -17,4 +19,11 @@ def evaluate(solution, problem, **options):
     return _evaluate(solution, problem, **options)
 
 
-__all__ = ["__version__", "evaluate"]
+def score_many(items, **options):
+    """One reward in [0, 1] per (solution, problem[, weights]) item, in order; see codeeval.reward."""
+    from .reward import score_many as _score_many  # noqa: PLC0415  (the engine loads on first use, as above)
+
+    return _score_many(items, **options)
+
+
+__all__ = ["__version__", "evaluate", "score_many"]

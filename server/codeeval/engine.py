@@ -18,6 +18,7 @@ from .dimensions.oracle import Oracle
 from .dimensions.performance.budget import Settings as PerformanceSettings
 from .dimensions.registry import dimensions_for
 from .errors import IsolationError, SolutionError
+from .generation.frozen_suites import FrozenSuites
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
 from .sandbox import Limits, LoadOutcome, Session, default_launcher
@@ -48,6 +49,8 @@ class ProblemContext:
         self.launcher = self.options.launcher or default_launcher()
         self.limits = limits_for(problem, self.options)
         self.oracle = Oracle(problem, self.limits, self.launcher)
+        # Deterministic mode: the same generated inputs in every run, whatever the machine's speed.
+        self.frozen_suites = FrozenSuites() if self.options.deterministic else None
 
     def close(self) -> None:
         self.oracle.close()
@@ -106,7 +109,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")
         run = SolutionRun(problem, source, label, candidate, context.oracle, deadline,
-                          PerformanceSettings.from_options(options))
+                          PerformanceSettings.from_options(options), context.frozen_suites)
         dimensions = {dimension.name: _verdict(dimension, run, load, options.skip)
                       for dimension in dimensions_for(FUNCTION_KIND)}
         output = candidate.output()

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, IsolationError, SolutionError
@@ -145,15 +146,40 @@ class ProblemContexts:
     A context holds the reference's sandboxed workers (the oracle, the generated
     suite's guarded reference); closing each as soon as its problem is done keeps
     open workers, descriptors and memory bounded by the number of problems in
-    flight (about `jobs`), not the number of problems in the run.
+    flight (about `jobs`), not the number of problems in the run. A long-lived
+    owner (the reward scorer, the service) keeps the `keep` most recently used
+    idle contexts open instead, so the next batch reuses their reference answers
+    and generated suites.
     """
 
-    def __init__(self, problems: dict[str, Problem], options: EvaluationOptions, submissions: list[Submission]):
-        self.problems = problems
+    def __init__(self, problems: dict[str, Problem], options: EvaluationOptions, keep: int = 0):
+        self.problems = dict(problems)
         self.options = options
-        self._pending = Counter(s.problem for s in submissions)
+        self.keep = keep
+        self._pending: Counter[str] = Counter()
         self._open: dict[str, ProblemContext] = {}
+        self._idle: OrderedDict[str, None] = OrderedDict()  # open contexts nothing waits for, oldest first
         self._lock = threading.Lock()
+
+    def register(self, problems: dict[str, Problem]) -> None:
+        """Add problems; a name that now means a different problem closes its old context."""
+        stale = []
+        with self._lock:
+            for name, problem in problems.items():
+                if self.problems.get(name) is not problem:
+                    self.problems[name] = problem
+                    context = self._open.pop(name, None)
+                    self._idle.pop(name, None)
+                    if context is not None:
+                        stale.append(context)
+        for context in stale:
+            context.close()
+
+    def expect(self, submissions: list[Submission]) -> None:
+        with self._lock:
+            self._pending.update(s.problem for s in submissions)
+            for submission in submissions:
+                self._idle.pop(submission.problem, None)
 
     def get(self, name: str) -> ProblemContext:
         with self._lock:
@@ -163,11 +189,18 @@ class ProblemContexts:
             return context
 
     def finished(self, name: str) -> None:
+        closing = []
         with self._lock:
             self._pending[name] -= 1
-            done = self._open.pop(name, None) if self._pending[name] <= 0 else None
-        if done is not None:
-            done.close()
+            if self._pending[name] <= 0:
+                del self._pending[name]
+                if name in self._open:
+                    self._idle[name] = None
+                while len(self._idle) > self.keep:
+                    oldest, _ = self._idle.popitem(last=False)
+                    closing.append(self._open.pop(oldest))
+        for context in closing:
+            context.close()
 
     def open_count(self) -> int:
         with self._lock:
@@ -176,6 +209,7 @@ class ProblemContexts:
     def close_all(self) -> None:
         with self._lock:
             contexts, self._open = list(self._open.values()), {}
+            self._idle.clear()
         for context in contexts:
             context.close()
 
@@ -193,36 +227,80 @@ def evaluate_submission(submission: Submission, contexts: ProblemContexts) -> Ev
                                        problem.path if problem else None)
 
 
+def problem_order(submissions: list[Submission]) -> list[int]:
+    """Submission indexes grouped by problem, problems in the order they first appear."""
+    first_seen: dict[str, int] = {}
+    for index, submission in enumerate(submissions):
+        first_seen.setdefault(submission.problem, index)
+    return sorted(range(len(submissions)), key=lambda i: (first_seen[submissions[i].problem], i))
+
+
+class Executor(Protocol):
+    """Where evaluations run. Each solution runs in its own sandbox whatever the executor."""
+
+    def stream(self, problems: dict[str, Problem], submissions: list[Submission],
+               options: EvaluationOptions) -> Iterator[Finished]: ...
+
+
+class LocalExecutor:
+    """Evaluations in threads of this process, `jobs` at a time, problem by problem.
+
+    Made with `contexts` (a long-lived owner's, such as the reward scorer's), it
+    also keeps one pool of `jobs` threads for its whole life, shared by every
+    stream: concurrent batches (the service's requests) then run at most `jobs`
+    evaluations at once between them, not `jobs` each.
+    """
+
+    def __init__(self, jobs: int = 1, contexts: ProblemContexts | None = None):
+        self.jobs = max(1, jobs)
+        self.contexts = contexts  # None: a fresh set of contexts and threads per stream, closed after it
+        self._pool = ThreadPoolExecutor(max_workers=self.jobs) if contexts is not None else None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def stream(self, problems: dict[str, Problem], submissions: list[Submission],
+               options: EvaluationOptions) -> Iterator[Finished]:
+        contexts = self.contexts or ProblemContexts(problems, options)
+        contexts.register(problems)
+        contexts.expect(submissions)
+        pool = self._pool or ThreadPoolExecutor(max_workers=self.jobs)
+        futures: dict[Future[EvaluationResult], int] = {}
+        try:
+            futures = {pool.submit(evaluate_submission, submissions[i], contexts): i
+                       for i in problem_order(submissions)}
+            for future in as_completed(futures):
+                index = futures.pop(future)
+                submission = submissions[index]
+                contexts.finished(submission.problem)
+                yield Finished(index, submission, future.result())
+        finally:
+            # Interrupted: evaluations not started never start, and nothing waits for them any more.
+            for future, index in futures.items():
+                future.cancel()
+                if self.contexts is not None:
+                    contexts.finished(submissions[index].problem)
+            if pool is not self._pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                contexts.close_all()
+
+
 def run_stream(problems: dict[str, Problem], submissions: list[Submission],
-               options: EvaluationOptions | None = None, jobs: int = 1) -> Iterator[Finished]:
+               options: EvaluationOptions | None = None, jobs: int = 1,
+               executor: Executor | None = None) -> Iterator[Finished]:
     """Evaluate every submission, yielding each result as it finishes (not in submission order).
 
     Work runs problem by problem (in the order problems first appear), so each
     problem's context is closed as soon as its last submission finishes.
     """
-    options = options or EvaluationOptions()
-    first_seen: dict[str, int] = {}
-    for index, submission in enumerate(submissions):
-        first_seen.setdefault(submission.problem, index)
-    order = sorted(range(len(submissions)), key=lambda i: (first_seen[submissions[i].problem], i))
-    contexts = ProblemContexts(problems, options, submissions)
-    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
-    try:
-        futures = {pool.submit(evaluate_submission, submissions[i], contexts): i for i in order}
-        for future in as_completed(futures):
-            index = futures.pop(future)
-            submission = submissions[index]
-            contexts.finished(submission.problem)
-            yield Finished(index, submission, future.result())
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)  # interrupted: evaluations not started never start
-        contexts.close_all()
+    return (executor or LocalExecutor(jobs)).stream(problems, submissions, options or EvaluationOptions())
 
 
 def run_all(problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions | None = None,
-            jobs: int = 1) -> list[tuple[Submission, EvaluationResult]]:
+            jobs: int = 1, executor: Executor | None = None) -> list[tuple[Submission, EvaluationResult]]:
     """Evaluate every submission; results come back in submission order."""
     results: list[EvaluationResult | None] = [None] * len(submissions)
-    for finished in run_stream(problems, submissions, options, jobs):
+    for finished in run_stream(problems, submissions, options, jobs, executor):
         results[finished.index] = finished.result
     return [(submission, result) for submission, result in zip(submissions, results, strict=True) if result is not None]

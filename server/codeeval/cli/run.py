@@ -24,6 +24,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=int, default=max(1, (os.cpu_count() or 2) // 2),
                         help="solutions evaluated at once (default: half the cores)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no leaderboard on stdout")
+    parser.add_argument("--executor", choices=["local", "ray"], default="local",
+                        help="where evaluations run: this machine's cores (local), or Ray tasks on a cluster "
+                             "(each problem's solutions on one node, each solution in that node's sandbox)")
+    parser.add_argument("--ray-address", metavar="ADDRESS",
+                        help="the Ray cluster to join (e.g. ray://head:10001 or auto); default: a local Ray")
     add_evaluation_flags(parser)
 
 
@@ -78,7 +83,12 @@ def run(args: argparse.Namespace) -> int:
     folder = RunFolder(args.output)
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
     isolation: dict | None = None
-    stream = run_stream(problems, collected.submissions, evaluation_options(args), jobs=args.jobs)
+    executor = None
+    if args.executor == "ray":
+        from ..ray_executor import RayExecutor
+
+        executor = RayExecutor(args.ray_address)
+    stream = run_stream(problems, collected.submissions, evaluation_options(args), jobs=args.jobs, executor=executor)
     for done, finished in enumerate(stream, start=1):
         submission, result = finished.submission, finished.result
         folder.record(submission.problem, submission.label, submission.group, submission.origin, result)

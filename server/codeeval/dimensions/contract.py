@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from ..generation.frozen_suites import FrozenSuites
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Problem
@@ -32,6 +33,7 @@ class SolutionRun:
     oracle: Oracle  # the reference, shared by every solution of the problem
     deadline: Deadline  # the evaluation's overall time budget
     performance: PerformanceSettings
+    frozen_suites: FrozenSuites | None = None  # deterministic mode: generated suites replayed, not rebuilt
 
 
 RunT = TypeVar("RunT", contravariant=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..generation.counterexamples import Counterexample, minimal_counterexample
+from ..generation.frozen_suites import FrozenSuites
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
 from ..generation.shared_suite import GenerationState, state_for
 from ..generation.values import safe_repr, simplicity_key, value_key
@@ -70,8 +71,9 @@ class _Run:
         self.generated_discarded = 0
 
 
-def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline) -> DimensionResult:
-    state = state_for(problem, oracle)
+def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline,
+             frozen: FrozenSuites | None = None) -> DimensionResult:
+    state = state_for(problem, oracle, frozen)
     suite = state.suite(deadline)
     run = _Run()
     cases = [case for source in CASE_SOURCES for case in source(problem, oracle, deadline)]

@@ -42,7 +42,7 @@ class EdgeCases(Dimension[SolutionRun]):
     info = EDGE_CASES
 
     def evaluate(self, run: SolutionRun) -> DimensionResult:
-        return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline)
+        return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline, run.frozen_suites)
 
 
 class Performance(Dimension[SolutionRun]):

@@ -12,16 +12,18 @@ import weakref
 from typing import Any
 
 from ..spec.problem import Case, Problem
+from .frozen_suites import FrozenSuites
 from .suite import GeneratedCase, GuardedReference, Suite, build_suite
 
 MIN_BUDGET_S = 0.5
 
 
 class GenerationState:
-    def __init__(self, problem: Problem, limits, launcher):
+    def __init__(self, problem: Problem, limits, launcher, frozen: FrozenSuites | None = None):
         self.problem = problem
         self.limits = limits
         self.launcher = launcher
+        self.frozen = frozen
         self.guard: GuardedReference | None = None
         self._suite: Suite | None = None
         self._meta: dict[int, GeneratedCase] = {}
@@ -33,7 +35,8 @@ class GenerationState:
                 budget = self.problem.edge_cases.generate.time_budget_s
                 if deadline is not None:
                     budget = max(MIN_BUDGET_S, min(budget, deadline.remaining() / 3))
-                self._suite, self.guard = build_suite(self.problem, self.limits, self.launcher, budget_s=budget)
+                self._suite, self.guard = build_suite(self.problem, self.limits, self.launcher, budget_s=budget,
+                                                      frozen=self.frozen)
                 self._meta = {id(g.case): g for g in self._suite.cases}
             return self._suite
 
@@ -49,12 +52,15 @@ _STATES: weakref.WeakKeyDictionary[Any, GenerationState] = weakref.WeakKeyDictio
 _STATES_LOCK = threading.Lock()
 
 
-def state_for(problem: Problem, oracle) -> GenerationState:
-    """The generation state of the context `oracle` belongs to (created on first use)."""
+def state_for(problem: Problem, oracle, frozen: FrozenSuites | None = None) -> GenerationState:
+    """The generation state of the context `oracle` belongs to (created on first use).
+
+    `frozen`: where deterministic mode keeps suites (see frozen_suites.py); it applies to a state being created.
+    """
     with _STATES_LOCK:
         state = _STATES.get(oracle)
         if state is None or state.problem is not problem:
-            state = GenerationState(problem, oracle.limits, oracle.launcher)
+            state = GenerationState(problem, oracle.limits, oracle.launcher, frozen)
             _STATES[oracle] = state
             if hasattr(oracle, "on_close"):
                 oracle.on_close(state.close)

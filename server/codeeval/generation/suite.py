@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed
 from ..dimensions.oracle import Oracle, case_key
 from ..sandbox import Limits
 from ..spec.problem import Case, GenerateSpec, Problem
+from .frozen_suites import FrozenSuites
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .sandboxed import GUARD_ENTRY, REJECTED, PreconditionError, guard_source, parse_preconditions
 from .value_types import GenContext, TupleT, dedupe
@@ -192,10 +193,24 @@ class SuiteBuilder:
             self._cap(size, floor=8)
             return False
         self.reference_total_s += duration
-        case.expected = detail
+        self._keep(case, phase, value, detail, duration)
+        return True
+
+    def _keep(self, case: Case, phase: str, value: Any, expected: Any, duration: float) -> None:
+        case.expected = expected
         case.name = f"generated #{len(self.kept) + 1} ({phase})"
         self.kept.append(GeneratedCase(case, phase, value, duration))
-        return True
+
+    def replay(self, frozen: list[tuple[str, Any]]) -> list[GeneratedCase]:
+        """A frozen suite's inputs, answered by the reference again; no time limit but the call's decides."""
+        for phase, value in frozen:
+            case = self.plan.to_case(value, origin="generated")
+            status, detail, duration = self.guard.answer(case)
+            if status == "ok":
+                self._keep(case, phase, value, detail, duration)
+            else:
+                self.stats["reference_failed_on_replay"] += 1
+        return self.kept
 
     def _cap(self, size: int, floor: int = LARGE_INPUT_SIZE) -> None:
         """The reference is too slow on an input this big: skip inputs at least as big from now on."""
@@ -332,8 +347,12 @@ def argument_permutations(top: TupleT, bases: list[tuple]) -> list[tuple]:
 
 
 def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedReference | None = None,
-                budget_s: float | None = None) -> tuple[Suite, GuardedReference | None]:
-    """Plan and generate a problem's suite. Never raises for a problem it cannot handle: the suite says why."""
+                budget_s: float | None = None,
+                frozen: FrozenSuites | None = None) -> tuple[Suite, GuardedReference | None]:
+    """Plan and generate a problem's suite. Never raises for a problem it cannot handle: the suite says why.
+
+    With `frozen` (deterministic mode), a suite frozen earlier is replayed, and a newly built one is frozen.
+    """
     started = time.monotonic()
     spec = problem.edge_cases.generate
     suite = Suite()
@@ -362,7 +381,14 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
     excluded = {case_key(c) for c in example_cases(problem)}
     builder = SuiteBuilder(problem, plan, guard, spec, budget_s if budget_s is not None else spec.time_budget_s,
                            excluded)
-    suite.cases = builder.build()
+    replayed = frozen.load(problem, plan.kind == "class") if frozen is not None else None
+    if replayed is not None:
+        suite.cases = builder.replay(replayed)
+        builder.notes.append(f"replayed {len(replayed)} frozen generated inputs (deterministic mode)")
+    else:
+        suite.cases = builder.build()
+        if frozen is not None and not frozen.store(problem, [(g.phase, g.value) for g in suite.cases]):
+            builder.notes.append("the generated inputs could not be frozen: a later run may generate others")
     suite.stats = dict(builder.stats)
     suite.notes += builder.notes
     suite.seconds = time.monotonic() - started

@@ -16,6 +16,11 @@ class _Missing:
     def __repr__(self) -> str:
         return "MISSING"
 
+    def __reduce__(self) -> str:
+        # Pickled by name, so a problem sent to another process (a Ray task) still holds *the* MISSING:
+        # code asks `expected is MISSING`, and a copy would pass for an expected value.
+        return "MISSING"
+
 
 MISSING: Any = _Missing()
 

@@ -1,0 +1,40 @@
+"""The code in a model's answer: a fenced block of Markdown, or the answer itself when it is Python."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
+_PYTHON_TAGS = {"python", "py", "python3", "py3", ""}
+
+
+def _parses(source: str) -> bool:
+    try:
+        ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _defines(source: str, name: str) -> bool:
+    return re.search(rf"^\s*(?:async\s+def|def|class)\s+{re.escape(name)}\b", source, re.M) is not None
+
+
+def extract_code(answer: str, entry_point: str | None = None) -> str | None:
+    """The Python to run from a model's answer, or None when there is none.
+
+    Fenced blocks tagged python (or untagged) are candidates: the last one that
+    defines the entry point wins (an answer often ends with a block of example
+    calls), else the last block. An answer without fences counts as code when
+    it parses as Python.
+    """
+    blocks = [m.group(3) for m in _FENCE.finditer(answer) if m.group(2).lower() in _PYTHON_TAGS]
+    blocks = [b for b in blocks if b.strip()]
+    if not blocks:
+        return answer if answer.strip() and _parses(answer) else None
+    if entry_point:
+        defining = [b for b in blocks if _defines(b, entry_point)]
+        if defining:
+            return defining[-1]
+    return blocks[-1]

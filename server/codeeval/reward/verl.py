@@ -1,0 +1,91 @@
+"""A reward function with the signature verl's custom reward hook calls.
+
+verl (volcengine's RL trainer) loads `custom_reward_function.path` and calls the
+function named by `custom_reward_function.name` once per response:
+
+    compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)
+
+and, with its batch reward manager, the batch form `compute_score_batch`. Here
+`solution_str` is the model's answer (the code is taken from its last fenced
+Python block that defines the entry point), and `ground_truth` names the
+problem: a problem name in the folder `CODEEVAL_PROBLEMS` (or
+`extra_info["codeeval_problems"]`), a path to a problem YAML, or the YAML text
+itself. The result is a dict: verl takes `score` as the reward and logs the
+other keys. Configuration: docs/reward.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .batch import RewardScorer
+from .items import Reward, RewardItem
+
+_SCORERS: dict[tuple[str | None, bool], RewardScorer] = {}
+_LOCK = threading.Lock()
+
+
+def _flag(value: object) -> bool:
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+def _scorer(extra_info: Mapping[str, Any] | None) -> RewardScorer:
+    """One scorer per problems folder and mode, kept for the life of the trainer's process (warm suites)."""
+    extra = extra_info or {}
+    folder = extra.get("codeeval_problems") or os.environ.get("CODEEVAL_PROBLEMS")
+    deterministic = _flag(extra.get("codeeval_deterministic", os.environ.get("CODEEVAL_DETERMINISTIC", "")))
+    key = (str(folder) if folder else None, deterministic)
+    with _LOCK:
+        scorer = _SCORERS.get(key)
+        if scorer is None:
+            skip = tuple(s for s in os.environ.get("CODEEVAL_SKIP", "").split(",") if s)
+            jobs = int(os.environ.get("CODEEVAL_JOBS", "2"))
+            scorer = _SCORERS[key] = RewardScorer(folder, deterministic=deterministic, skip=skip, jobs=jobs)
+        return scorer
+
+
+def _problem_reference(ground_truth: Any) -> str | Path:
+    """A problem name, a path, or YAML text (written once to a private file named by its hash)."""
+    text = str(ground_truth)
+    if "\n" in text and "entry_point:" in text:
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"codeeval-verl-{os.getuid()}" / f"{digest}.yaml"
+        if not path.exists():
+            path.parent.mkdir(mode=0o700, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.part")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(path)
+        return path
+    return text
+
+
+def _as_verl(reward: Reward) -> dict[str, Any]:
+    """verl reads `score`; the rest goes to its per-sample logs (scalars only: it stacks them into arrays)."""
+    return {"score": reward.reward, "codeeval_status": reward.status.value,
+            "codeeval_score": -1.0 if reward.score is None else reward.score, "codeeval_reason": reward.reason[:500]}
+
+
+def compute_score(data_source: str, solution_str: str, ground_truth: Any,
+                  extra_info: Mapping[str, Any] | None = None, **_: Any) -> dict[str, Any]:
+    """One response's reward in [0, 1] (as `score`), with codeeval's status and reason beside it."""
+    weights = (extra_info or {}).get("codeeval_weights")
+    item = RewardItem(solution_str, _problem_reference(ground_truth), weights, id=str(data_source))
+    return _as_verl(_scorer(extra_info).score_many([item])[0])
+
+
+def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
+                        extra_infos: Sequence[Mapping[str, Any] | None] | None = None,
+                        **_: Any) -> list[dict[str, Any]]:
+    """The batch form, for verl's batch reward manager: all responses evaluated at once, in parallel."""
+    extras = list(extra_infos) if extra_infos is not None else [None] * len(solution_strs)
+    items = [RewardItem(solution, _problem_reference(truth), (extra or {}).get("codeeval_weights"), id=str(source))
+             for source, solution, truth, extra in zip(data_sources, solution_strs, ground_truths, extras,
+                                                       strict=True)]
+    scorer = _scorer(extras[0] if extras else None)
+    return [_as_verl(reward) for reward in scorer.score_many(items)]

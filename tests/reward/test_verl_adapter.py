@@ -1,0 +1,54 @@
+"""The verl adapter, called the way verl's reward managers call a custom reward function.
+
+verl is not installed (it pulls in a GPU stack): the test holds the adapter to
+the documented signature instead, and calls it with keyword arguments as verl's
+naive reward manager does, and with lists as its batch reward manager does.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from codeeval.reward import verl
+
+from .problems import ADD, ANSWER, WRONG, write_problems
+
+
+@pytest.fixture
+def extra(tmp_path):
+    return {"codeeval_problems": str(write_problems(tmp_path / "problems")), "index": 0}
+
+
+def test_the_signatures_are_the_ones_verl_calls():
+    assert list(inspect.signature(verl.compute_score).parameters)[:4] == [
+        "data_source", "solution_str", "ground_truth", "extra_info"]
+    assert list(inspect.signature(verl.compute_score_batch).parameters)[:4] == [
+        "data_sources", "solution_strs", "ground_truths", "extra_infos"]
+
+
+def test_a_markdown_answer_is_scored_from_its_code_block(extra):
+    result = verl.compute_score(data_source="codeeval/add", solution_str=ANSWER, ground_truth="add", extra_info=extra)
+    assert result["codeeval_status"] == "scored"
+    assert 0.9 < result["score"] <= 1.0 and result["codeeval_score"] == pytest.approx(100 * result["score"])
+    assert all(isinstance(v, (int, float, str)) for v in result.values())  # verl stacks them into arrays
+
+
+def test_the_ground_truth_may_be_the_problem_yaml_itself(extra):
+    result = verl.compute_score("codeeval", ANSWER, ADD, {})
+    assert result["codeeval_status"] == "scored" and result["score"] > 0.9
+
+
+def test_an_answer_without_code_gets_zero_and_says_so(extra):
+    result = verl.compute_score("codeeval", "Sorry, I cannot help with that.", "add", extra)
+    assert result == {"score": 0.0, "codeeval_status": "no_code", "codeeval_score": -1.0,
+                      "codeeval_reason": result["codeeval_reason"]}
+    assert "no Python code" in result["codeeval_reason"]
+
+
+def test_the_batch_form_returns_one_result_per_response_in_order(extra):
+    results = verl.compute_score_batch(data_sources=["a", "b", "c"], solution_strs=[ANSWER, WRONG, ANSWER],
+                                       ground_truths=["add", "add", "nope"], extra_infos=[extra, extra, extra])
+    assert [r["codeeval_status"] for r in results] == ["scored", "scored", "unknown_problem"]
+    assert results[0]["score"] > results[1]["score"] > results[2]["score"] == 0.0
