@@ -18,7 +18,8 @@ from .problems import ADD, ANSWER, WRONG, write_problems
 
 @pytest.fixture
 def extra(tmp_path):
-    return {"codeeval_problems": str(write_problems(tmp_path / "problems")), "index": 0}
+    yield {"codeeval_problems": str(write_problems(tmp_path / "problems")), "index": 0}
+    verl.close_scorers()  # the adapter keeps a scorer per folder for the process's life: not past this test
 
 
 def test_the_signatures_are_the_ones_verl_calls():
@@ -35,7 +36,7 @@ def test_a_markdown_answer_is_scored_from_its_code_block(extra):
     assert all(isinstance(v, (int, float, str)) for v in result.values())  # verl stacks them into arrays
 
 
-def test_the_ground_truth_may_be_the_problem_yaml_itself(extra):
+def test_the_ground_truth_may_be_the_problem_yaml_itself(extra):  # `extra` for its clean-up
     result = verl.compute_score("codeeval", ANSWER, ADD, {})
     assert result["codeeval_status"] == "scored" and result["score"] > 0.9
 

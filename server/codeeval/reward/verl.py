@@ -16,6 +16,7 @@ other keys. Configuration: docs/reward.md.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import tempfile
@@ -48,6 +49,18 @@ def _scorer(extra_info: Mapping[str, Any] | None) -> RewardScorer:
             jobs = int(os.environ.get("CODEEVAL_JOBS", "2"))
             scorer = _SCORERS[key] = RewardScorer(folder, deterministic=deterministic, skip=skip, jobs=jobs)
         return scorer
+
+
+def close_scorers() -> None:
+    """Close the scorers kept for this process (their sandboxed reference workers); also run at exit."""
+    with _LOCK:
+        scorers = list(_SCORERS.values())
+        _SCORERS.clear()
+    for scorer in scorers:
+        scorer.close()
+
+
+atexit.register(close_scorers)
 
 
 def _problem_reference(ground_truth: Any) -> str | Path:
