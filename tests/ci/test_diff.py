@@ -109,6 +109,13 @@ def test_the_threshold_hides_small_moves(two_runs):
     assert diff.changes == () and diff.unchanged == 10
 
 
+def test_a_zero_threshold_reports_any_move_and_nothing_else(two_runs):
+    before, after = load_snapshot(two_runs / "before"), load_snapshot(two_runs / "after")
+    assert compare(before, before, threshold=0).changes == ()
+    diff = compare(before, after, threshold=0)
+    assert [(c.new.solution, c.direction) for c in diff.changes] == [("good.py", Direction.WORSE)]
+
+
 @pytest.mark.parametrize("content, message", [
     (None, "missing.json: no such file"),
     ('{"a": 1,\n "b": }', "bad.json:2: not JSON"),

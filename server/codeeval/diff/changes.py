@@ -123,7 +123,7 @@ def _solution_change(old: SolutionRecord, new: SolutionRecord, threshold: float)
     dimensions = _dimension_changes(old, new, threshold)
     new_errors = tuple(error for error in new.errors if error not in old.errors)
     delta = new.score - old.score
-    if abs(delta) < threshold and not dimensions and not new_errors:
+    if not _beyond(delta, threshold) and not dimensions and not new_errors:
         return None
     return SolutionChange(old, new, _direction(delta, threshold), tuple(dimensions), new_errors)
 
@@ -136,11 +136,14 @@ def _dimension_changes(old: SolutionRecord, new: SolutionRecord, threshold: floa
 
 
 def _direction(delta: float, threshold: float) -> Direction:
-    if delta <= -threshold:
-        return Direction.WORSE
-    if delta >= threshold:
-        return Direction.BETTER
-    return Direction.MIXED
+    if not _beyond(delta, threshold):
+        return Direction.MIXED
+    return Direction.WORSE if delta < 0 else Direction.BETTER
+
+
+def _beyond(delta: float, threshold: float) -> bool:
+    """A move that counts: at least the threshold, and a move at all (a threshold of 0 means any change)."""
+    return delta != 0 and abs(delta) >= threshold
 
 
 def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionRecord | None,
@@ -158,7 +161,7 @@ def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionReco
 def _moved(old: float | None, new: float | None, threshold: float) -> bool:
     if old is None or new is None:
         return (old is None) != (new is None)  # became (not) applicable, or appeared or disappeared
-    return abs(new - old) >= threshold
+    return _beyond(new - old, threshold)
 
 
 def _missing_from(reasons: tuple[Reason, ...], other: tuple[Reason, ...]) -> tuple[Reason, ...]:

@@ -42,8 +42,8 @@ def _headline(diff: RunDiff) -> str:
     counts.append(f"{diff.unchanged} unchanged")
     if diff.added or diff.removed:
         counts.append(f"{len(diff.added)} added, {len(diff.removed)} removed")
-    return (f"{mean} over {len(diff.new.solutions)} solutions: {', '.join(counts)} "
-            f"(changes under {diff.threshold:g} points are ignored).")
+    ignored = f"changes under {diff.threshold:g} points are ignored" if diff.threshold else "every change counts"
+    return f"{mean} over {len(diff.new.solutions)} solutions: {', '.join(counts)} ({ignored})."
 
 
 def _table(diff: RunDiff) -> str:
