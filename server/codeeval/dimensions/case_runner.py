@@ -7,6 +7,7 @@ and compare what comes back against expectations the worker never saw.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,8 +60,9 @@ class CaseResult:
         return data
 
 
-def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare) -> tuple[bool, str]:
-    """(passed, verdict) for one outcome against one expectation."""
+def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args: Sequence[Any] = ()
+          ) -> tuple[bool, str]:
+    """(passed, verdict) for one outcome against one expectation (`args`: the call's, for `root` mode)."""
     if expectation.raises is not None:
         if outcome.status == "raised":
             if exception_matches(expectation.raises, outcome.exc_type, outcome.exc_mro):
@@ -70,14 +72,15 @@ def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare) -> t
             return False, "no_exception"
         return False, outcome.status
     if outcome.status == "returned":
-        return (True, "passed") if outputs_match(outcome.value, expectation.value, compare) else (False, "wrong_output")
+        matched = outputs_match(outcome.value, expectation.value, compare, args)
+        return (True, "passed") if matched else (False, "wrong_output")
     return False, outcome.status
 
 
 def run_case(session: Session, case: Case, index: int, expectation: Expectation, compare: Compare,
              timeout: float | None = None) -> CaseResult:
     outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
-    passed, verdict = judge(outcome, expectation, compare)
+    passed, verdict = judge(outcome, expectation, compare, case.args)
     return CaseResult(case=case, index=index, passed=passed, verdict=verdict, expected=expectation.text(),
                       actual=outcome.describe(), traceback=outcome.traceback if not passed else "",
                       duration_s=outcome.duration_s)

@@ -140,7 +140,7 @@ def _run_generated(problem: Problem, session: Session, oracle: Oracle, state: Ge
     if len(run.timeouts) >= GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT:
         timeout = max(SHORT_LIMIT_FLOOR_S, RELATIVE_TIMEOUT_FACTOR * duration)
     outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
-    passed, verdict = judge(outcome, expectation, problem.compare)
+    passed, verdict = judge(outcome, expectation, problem.compare, case.args)
     result = CaseResult(case=case, index=index, passed=passed, verdict=verdict, expected=expectation.text(),
                         actual=outcome.describe(), traceback=outcome.traceback if not passed else "",
                         duration_s=outcome.duration_s)

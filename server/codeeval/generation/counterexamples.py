@@ -65,7 +65,7 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
             return None
         timeout = min(time_limit_s, max(SHRINK_CALL_FLOOR_S, 4 * duration))
         result = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
-        passed, result_verdict = judge(result, Expectation(value=reference_value), compare)
+        passed, result_verdict = judge(result, Expectation(value=reference_value), compare, case.args)
         if passed or failure_signature(result_verdict, result) != target:
             return None
         return case, reference_value, result, result_verdict

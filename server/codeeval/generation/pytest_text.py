@@ -40,8 +40,15 @@ def _call_text(target: str, args: list, kwargs: dict) -> str:
     return f"{target}({', '.join(parts)})"
 
 
-def _assertion(call: str, expected: Any, compare: Compare, imports: set[str]) -> list[str]:
+def _assertion(call: str, expected: Any, compare: Compare, imports: set[str], args: list | None = None) -> list[str]:
     """Lines asserting that `call` gives `expected` under the problem's comparison."""
+    if compare.mode == "not_none":
+        present = expected if isinstance(expected, bool) else expected is not None
+        return [f"result = {call}", f"assert (result if isinstance(result, bool) else result is not None) is {present}"]
+    if compare.mode == "root" and args:
+        tolerance = compare.float_tolerance or 1e-6
+        return [f"result = {call}", f"assert abs(sum(c * result ** i for i, c in enumerate({_src(args[0])}))) "
+                f"<= {tolerance!r}"]
     if expected is None:
         return [f"assert {call} is None"]
     if isinstance(expected, bool):
@@ -54,11 +61,13 @@ def _assertion(call: str, expected: Any, compare: Compare, imports: set[str]) ->
     if compare.mode == "set" and isinstance(expected, (list, tuple, set, frozenset)):
         return [f"assert set({call}) == set({_src(expected)})"]
     if has_float(expected) and _numbers_only(expected):
-        tolerance = compare.float_tolerance
-        if tolerance:
+        absolute, relative = compare.float_tolerance, compare.relative_tolerance
+        if compare.equality == "evalplus":
+            absolute, relative = absolute or 1e-6, 1e-7
+        if absolute or relative:
             imports.add("import pytest")
-            return [f"assert {call} == pytest.approx({_src(expected)}, rel={tolerance!r}, abs={tolerance!r}, "
-                    "nan_ok=True)"]
+            return [f"assert {call} == pytest.approx({_src(expected)}, rel={relative or absolute!r}, "
+                    f"abs={absolute or 0.0!r}, nan_ok=True)"]
         if _has_nan(expected):  # NaN != NaN in Python; codeeval counts NaN equal to NaN
             imports.add("import pytest")
             return [f"assert {call} == pytest.approx({_src(expected)}, rel=0, abs=0, nan_ok=True)"]
@@ -91,7 +100,7 @@ def pytest_for(entry_point: str, case: Case, expected: Any = None, raises: str |
             imports.add("import pytest")
             body += [f"with pytest.raises({raises}):", f"    {call_text}"]
         else:
-            body += _assertion(call_text, expected, compare, imports)
+            body += _assertion(call_text, expected, compare, imports, case.args)
     else:
         body.append(f"obj = {_call_text(entry_point, case.args, case.kwargs)}")
         results = expected if isinstance(expected, (list, tuple)) else [None] * len(case.calls)

@@ -19,14 +19,17 @@ from .convert import (
     read_records,
     select,
 )
+from .evalplus_tasks import mbpp_release, restore_inputs
 
 
 def import_file(kind: str, path: str | Path, output: str | Path, *, tasks: list[str] | None = None,
                 limit: int | None = None, launcher=None, progress=None) -> ImportReport:
     """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""
-    records = select(read_records(path), tasks, limit)
-    return import_records(kind, records, output, source=str(path), launcher=launcher, progress=progress)
+    records = read_records(path)
+    release = mbpp_release(records)
+    return import_records(kind, select(records, tasks, limit), output, source=str(path), launcher=launcher,
+                          progress=progress, release=release)
 
 
 __all__ = ["KINDS", "ConversionError", "Converted", "Converter", "ImportFileError", "ImportReport", "import_file",
-           "import_records", "read_records", "select"]
+           "import_records", "mbpp_release", "read_records", "restore_inputs", "select"]

@@ -5,7 +5,7 @@ Recognised statements, directly in `check`'s body:
     assert candidate(ARGS) == VALUE          (or VALUE == candidate(ARGS), `is`, `is not None`...)
     assert abs(candidate(ARGS) - VALUE) < TOL    -> a float tolerance
     assert tuple(candidate(ARGS)) == VALUE       (list, tuple; sorted -> unordered, set -> set, round -> tolerance)
-    assert math.isclose(candidate(ARGS), VALUE, abs_tol=TOL)
+    assert math.isclose(candidate(ARGS), VALUE, rel_tol=R, abs_tol=TOL)   -> relative / absolute tolerance
     assert candidate(ARGS)  /  assert not candidate(ARGS)   -> the reference's (truthy / falsy) output
 
 ARGS must be constants (literals, and + - * / // % ** on them, e.g. "a" * 50). The
@@ -35,6 +35,7 @@ class ParsedAssert:
     has_expected: bool = False  # VALUE was a constant
     truthy: bool | None = None  # `assert candidate(...)` / `assert not candidate(...)`
     tolerance: float | None = None
+    relative_tolerance: float | None = None  # math.isclose's rel_tol
     mode: str | None = None  # "unordered" for sorted(candidate(...)) == ..., "set" for set(...)
     line: int | None = None
     text: str = ""
@@ -188,8 +189,10 @@ def _read_assert(test: ast.expr, name: str) -> ParsedAssert:
             call = _candidate_call(side, name)
             if call is not None:
                 args, kwargs = _call_inputs(call)
-                tolerances = [constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")]
-                parsed = ParsedAssert(args, kwargs, tolerance=max(tolerances) if tolerances else 1e-9)
+                given = {k.arg: constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")}
+                # math.isclose's own defaults: rel_tol 1e-9, abs_tol 0
+                parsed = ParsedAssert(args, kwargs, tolerance=given.get("abs_tol") or None,
+                                      relative_tolerance=given.get("rel_tol", 1e-9))
                 try:
                     parsed.expected, parsed.has_expected = constant(other), True
                 except NotConstant:

@@ -12,6 +12,7 @@ with the reason, and a converted one with anything it lost along the way.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import gzip
 import json
 import math
@@ -20,25 +21,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..compare import outputs_match
+from ..compare import outputs_match, presence
 from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import Limits, Opaque, Record, Session, default_launcher
 from ..spec.loader import problem_from_text
-from ..spec.problem import Compare, safe_name
+from ..spec.problem import Compare, CompareMode, safe_name
 from ..spec.yaml_source import read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
+from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, restore_inputs
 from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 
 KINDS = ("humaneval", "evalplus")
 CALL_TIMEOUT_S = 2.0
 MAX_INT_BITS = 14_000  # about 4200 decimal digits
-FLOAT_TOLERANCE_DEFAULT = 1e-7  # EvalPlus compares floats with a relative tolerance of 1e-7 when atol is 0
-SPECIAL_JUDGES = {
-    "HumanEval/32": "EvalPlus accepts any root (it checks poly(xs, result) is within atol of 0); codeeval compares "
-                    "with the reference's root, so a correct solution that finds another root fails",
-}
+FLOAT_TOLERANCE_DEFAULT = 1e-7  # for float outputs of a HumanEval-style import whose asserts give no tolerance
 
 
 class ImportFileError(CodeevalError):
@@ -144,17 +142,21 @@ def _writable(value: Any, depth: int = 0) -> bool:
     return value is None or isinstance(value, (bool, int, float, str, bytes, bytearray, complex))
 
 
-def _close(actual: Any, expected: Any, tolerance: float | None, mode: str | None = None) -> bool:
-    return outputs_match(actual, expected, Compare(mode=mode or "exact", float_tolerance=tolerance))
+def _assert_compare(check: ParsedAssert) -> Compare:
+    """How the original assert compares: Python's `==`, on sets or sorted lists when it wraps the call so."""
+    mode: CompareMode = "set" if check.mode == "set" else "unordered" if check.mode == "unordered" else "exact"
+    return Compare(mode=mode, float_tolerance=check.tolerance, relative_tolerance=check.relative_tolerance,
+                   equality="python")
 
 
 class Converter:
     """Converts records one by one, running each reference in its own sandboxed session."""
 
-    def __init__(self, kind: str, launcher=None, timeout_s: float = CALL_TIMEOUT_S):
+    def __init__(self, kind: str, launcher=None, timeout_s: float = CALL_TIMEOUT_S, release: str = LATER):
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}")
         self.kind = kind
+        self.release = release  # the MBPP+ release (evalplus_tasks.mbpp_release): some judges changed between them
         self.launcher = launcher or default_launcher()
         self.timeout_s = timeout_s
 
@@ -179,19 +181,16 @@ class Converter:
             except ContractError as exc:
                 raise ConversionError(str(exc)) from None
             reference += helper
-        inputs, tolerance, mode = self._inputs(record, warnings)
+        inputs, compare = self._inputs(record, warnings)
         if not inputs:
             raise ConversionError("no test input could be read")
-        tests, float_outputs = self._tests(reference, entry_point, task_id, inputs, warnings)
+        tests, float_outputs = self._tests(reference, entry_point, task_id, inputs, compare, warnings)
         if not tests:
             raise ConversionError("the reference produced no usable expected output: " + "; ".join(warnings[-3:]))
-        atol = record.get("atol")
-        if isinstance(atol, (int, float)) and not isinstance(atol, bool) and atol > 0:
-            tolerance = max(tolerance or 0.0, float(atol))
-        if tolerance is None and float_outputs:
-            tolerance = FLOAT_TOLERANCE_DEFAULT
-        if task_id in SPECIAL_JUDGES:
-            warnings.append(SPECIAL_JUDGES[task_id])
+        if compare.equality != "evalplus" and compare.float_tolerance is None and float_outputs:
+            compare = dataclasses.replace(compare, float_tolerance=FLOAT_TOLERANCE_DEFAULT)
+        if task_id in ACCEPTED_OTHERWISE:
+            warnings.append(f"{ACCEPTED_OTHERWISE[task_id]}; codeeval accepts only the reference's output")
         problem: dict[str, Any] = {
             "format": 1,
             "name": task_id,
@@ -200,29 +199,33 @@ class Converter:
             "prompt": prompt,
             "reference": reference,
         }
-        compare: dict[str, Any] = {}
-        if mode:
-            compare["mode"] = mode
-        if tolerance is not None:
-            compare["float_tolerance"] = tolerance
-        if compare:
-            problem["compare"] = compare
+        written = _compare_mapping(compare)
+        if written:
+            problem["compare"] = written
         problem["tests"] = tests
         if preconditions:
             problem["edge_cases"] = {"generate": {"preconditions": preconditions}}
         return problem, warnings
 
     # -- inputs ---------------------------------------------------------------------------
-    def _inputs(self, record: dict, warnings: list[str]) -> tuple[list[_Input], float | None, str | None]:
+    def _inputs(self, record: dict, warnings: list[str]) -> tuple[list[_Input], Compare]:
+        """The test inputs, and how outputs are compared: as EvalPlus does, or as the asserts do."""
         base = record.get("base_input")
         if self.kind == "evalplus" and isinstance(base, list) and base:
-            inputs = []
+            task_id = str(record.get("task_id"))
+            usable = []
             for index, item in enumerate(base):
                 if isinstance(item, list):
-                    inputs.append(_Input(list(item), {}, f"base_input[{index}]"))
+                    usable.append((index, item))
                 else:
                     warnings.append(f"base_input[{index}] is not a list of arguments; skipped")
-            return inputs, None, None
+            try:
+                restored = restore_inputs(task_id, [item for _, item in usable])
+            except (TypeError, ValueError, IndexError, AttributeError) as exc:
+                raise ConversionError(f"base_input cannot be read as EvalPlus reads it: {exc}") from None
+            inputs = [_Input(args, {}, f"base_input[{index}]")
+                      for (index, _), args in zip(usable, restored, strict=True)]
+            return inputs, compare_for(task_id, _atol(record), self.release)
         test_code = record.get("test")
         if not isinstance(test_code, str):
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
@@ -237,18 +240,23 @@ class Converter:
                 raise ConversionError(message)
             warnings.append(message)
         tolerances = [a.tolerance for a in parsed.asserts if a.tolerance is not None]
+        relatives = [a.relative_tolerance for a in parsed.asserts if a.relative_tolerance is not None]
         inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
         modes = {a.mode for a in parsed.asserts}
-        mode = None
+        mode: CompareMode = "exact"
         if len(modes) == 1 and None not in modes:
-            mode = modes.pop()
+            mode = _assert_compare(parsed.asserts[0]).mode
         elif len(modes - {None}) >= 1:
             warnings.append(f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
                             "the problem compares exactly")
-        return inputs, (max(tolerances) if tolerances else None), mode
+        atol = _atol(record)
+        if atol:
+            tolerances.append(atol)
+        return inputs, Compare(mode=mode, float_tolerance=max(tolerances) if tolerances else None,
+                               relative_tolerance=max(relatives) if relatives else None, equality="python")
 
     # -- expected outputs ---------------------------------------------------------------------
-    def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input],
+    def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input], compare: Compare,
                warnings: list[str]) -> tuple[list[dict], bool]:
         limits = Limits(time_per_call_s=self.timeout_s, memory_mb=1024, cpu_s=600)
         tests: list[dict] = []
@@ -278,7 +286,7 @@ class Converter:
                 if outcome.status != "returned":
                     warnings.append(f"{item.source}: the reference {outcome.describe()[:120]}; test dropped")
                     continue
-                value = outcome.value
+                value = presence(outcome.value) if compare.mode == "not_none" else outcome.value
                 if not _writable(value):
                     warnings.append(f"{item.source}: the reference returned {str(value)[:80]}, which a problem file "
                                     "cannot hold; test dropped")
@@ -299,11 +307,34 @@ class Converter:
             return None
         if check.truthy is not None and bool(value) != check.truthy:
             return f"the assert expects a {'truthy' if check.truthy else 'falsy'} result, the reference gave {value!r}"
-        if check.has_expected and not _close(value, check.expected, check.tolerance, check.mode):
+        if check.has_expected and not outputs_match(value, check.expected, _assert_compare(check)):
             if (isinstance(check.expected, bool) or isinstance(value, bool)) and check.expected == value:
                 return None  # `== True` on a 1, say: Python's == accepted it
             return f"the assert expects {check.expected!r}, the reference gave {str(value)[:80]}"
         return None
+
+
+def _atol(record: dict) -> float | None:
+    atol = record.get("atol")
+    if isinstance(atol, (int, float)) and not isinstance(atol, bool) and atol > 0:
+        return float(atol)
+    return None
+
+
+def _compare_mapping(compare: Compare) -> dict[str, Any]:
+    """The problem file's `compare`, with only what differs from the defaults."""
+    written: dict[str, Any] = {}
+    if compare.mode != "exact":
+        written["mode"] = compare.mode
+    if compare.equality != "structural":
+        written["equality"] = compare.equality
+    if compare.float_tolerance is not None:
+        written["float_tolerance"] = compare.float_tolerance
+    if compare.relative_tolerance is not None:
+        written["relative_tolerance"] = compare.relative_tolerance
+    if compare.also_accept:
+        written["also_accept"] = flow(list(compare.also_accept))
+    return written
 
 
 def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
@@ -329,10 +360,10 @@ def _nan_equal(a: Any, b: Any) -> bool:
 
 
 def import_records(kind: str, records: Iterable[dict], output: str | Path, source: str = "", launcher=None,
-                   progress: Callable[[str, str], None] | None = None) -> ImportReport:
+                   progress: Callable[[str, str], None] | None = None, release: str = LATER) -> ImportReport:
     """Convert every record; each failure is reported with its task id and reason."""
     output = Path(output)
-    converter = Converter(kind, launcher)
+    converter = Converter(kind, launcher, release=release)
     report = ImportReport(kind, source)
     used: set[str] = set()
     for index, record in enumerate(records):

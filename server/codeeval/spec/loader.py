@@ -17,6 +17,8 @@ from ..dimensions.quality import QualityConfigError, resolve_settings
 from ..errors import ProblemError, ProblemErrors
 from ..inputs import InputExpression, InputExpressionError
 from .problem import (
+    COMPARE_MODES,
+    EQUALITIES,
     Call,
     Case,
     Compare,
@@ -25,6 +27,7 @@ from .problem import (
     PerformanceSpec,
     Problem,
     ProblemLimits,
+    one_of,
 )
 from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
 from .yaml_source import YamlDocument, parse_yaml, read_text
@@ -211,8 +214,10 @@ def _build_compare(raw: Any) -> Compare:
     if raw is None:
         return Compare()
     if isinstance(raw, str):
-        return Compare(mode=raw)
-    return Compare(mode=raw.get("mode", "exact"), float_tolerance=raw.get("float_tolerance"))
+        return Compare(mode=one_of(raw, COMPARE_MODES))
+    return Compare(mode=one_of(raw.get("mode", "exact"), COMPARE_MODES), float_tolerance=raw.get("float_tolerance"),
+                   equality=one_of(raw.get("equality", "structural"), EQUALITIES),
+                   relative_tolerance=raw.get("relative_tolerance"), also_accept=tuple(raw.get("also_accept", ())))
 
 
 def _build(document: YamlDocument) -> Problem:

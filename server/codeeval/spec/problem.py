@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from ..dimensions.catalog import default_weights
 from .visual_problem import ProblemKind, VisualSpec
@@ -78,10 +78,32 @@ class Case:
         return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+CompareMode = Literal["exact", "unordered", "set", "not_none", "root"]
+Equality = Literal["structural", "python", "evalplus"]
+COMPARE_MODES: tuple[CompareMode, ...] = ("exact", "unordered", "set", "not_none", "root")
+EQUALITIES: tuple[Equality, ...] = ("structural", "python", "evalplus")
+
+
+Choice = TypeVar("Choice", bound=str)
+
+
+def one_of(value: object, allowed: tuple[Choice, ...]) -> Choice:
+    """`value` as one of the allowed literals (the schema has checked it; this tells the type checker)."""
+    for item in allowed:
+        if item == value:
+            return item
+    raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+
+
 @dataclass(frozen=True)
 class Compare:
-    mode: str = "exact"  # exact | unordered | set
+    """How a solution's output is judged against the expected one (docs/problem-format.md#comparing-outputs)."""
+
+    mode: CompareMode = "exact"  # what is compared: the values, their elements in any order, their distinct elements...
     float_tolerance: float | None = None
+    equality: Equality = "structural"  # which values are equal: codeeval's rule, Python's ==, or EvalPlus's
+    relative_tolerance: float | None = None  # math.isclose's rel_tol
+    also_accept: tuple = ()  # outputs right whatever the input (EvalPlus accepts 0 from Mbpp/295's sum_div)
 
 
 @dataclass(frozen=True)

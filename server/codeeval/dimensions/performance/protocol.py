@@ -79,7 +79,7 @@ class Protocol:
         if not cand.returned:
             result.failure = f"the candidate {cand.describe()[:200]}"
             return None
-        if not outputs_match(cand.value, ref.value, self.problem.compare):
+        if not outputs_match(cand.value, ref.value, self.problem.compare, built.args):
             result.failure = ("the candidate's output differs from the reference's "
                               "(a wrong answer's speed is not measured)")
             return None
@@ -88,8 +88,8 @@ class Protocol:
     def samples_disagree(self, candidate: TimingOutcome, reference: TimingOutcome) -> bool:
         """Whether the candidate's output from a timed (or counted) call differs from the reference's on
         the same input: what a solution that behaves differently when it notices being timed shows."""
-        if not reference.has_sample:
-            return False
+        if not reference.has_sample or self.problem.compare.mode == "root":
+            return False  # nothing to compare with (a `root` judgement needs the call's arguments, not kept here)
         return not candidate.has_sample or not outputs_match(candidate.sample, reference.sample,
                                                               self.problem.compare)
 
