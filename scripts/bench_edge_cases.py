@@ -15,8 +15,10 @@ Steps:
    constants off by one, dropped guards...). A mutant is caught by EvalPlus's `plus_input` when its output differs
    from the canonical solution's on one of them (it raises, crashes or times out); it is caught by codeeval when
    its generated edge cases flag it (a failure or a time-out). Detection rate = of the mutants the plus inputs
-   catch, the share codeeval also catches. Mutants codeeval flags but the plus inputs do not are listed as
-   possible false alarms (an input outside the real contract) or bugs the plus inputs miss.
+   catch, the share codeeval also catches: its edge-case dimension costs points (a failure found only on inputs
+   far from the examples is reported at low confidence, costs nothing and does not count). Mutants codeeval
+   flags but the plus inputs do not are listed as possible false alarms (an input outside the real contract) or
+   bugs the plus inputs miss.
 """
 
 from __future__ import annotations
@@ -167,8 +169,10 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
                 dimension = edge_cases.evaluate(problem, session, context.oracle, deadline)
                 generation = dimension.details.get("generation", {})
                 failed = generation.get("judged", 0) - generation.get("passed", 0)
-                entry["codeeval"] = ("failure" if failed > 0 else
-                                     "timeout" if generation.get("timeouts") else "")
+                # caught: the dimension costs points (a finding found only on inputs far from the examples is
+                # shown but costs nothing, and does not count)
+                entry["codeeval"] = "flagged" if dimension.applicable and dimension.score < 100 else ""
+                entry["found_unscored"] = not entry["codeeval"] and (failed > 0 or bool(generation.get("timeouts")))
                 if entry["codeeval"] and not entry["plus"]:
                     entry["codeeval_input"] = (dimension.details.get("cases") or [{}])[0].get("input", "")[:200]
                 result.mutants.append(entry)

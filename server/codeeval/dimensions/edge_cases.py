@@ -5,16 +5,18 @@ Cases come from sources (`CASE_SOURCES`): the problem's hand-written
 examples (`codeeval.generation`). The reference is the oracle: it supplies any
 missing expectation, and an input it cannot handle is discarded. A generated
 input may take 4x the reference's time (or the per-call limit, if larger);
-a time-out there is reported but not scored (slowness is the performance
-dimension's business), unless every generated input it ran timed out. Each
-failing generated input is shrunk to a minimal counterexample with a
-ready-to-paste pytest test.
+a time-out there is scored only when the problem has no performance inputs
+(otherwise slowness is the performance dimension's business, and it is
+reported). Failing generated inputs become findings, one per kind of failure
+(`edge_findings`), each with a four-part confidence and shown by its most
+relevant input, shrunk to a minimal counterexample with a ready-to-paste
+pytest test.
 
 Score: hand-written cases count by share passed. The generated part scores
-min(share passed, 100 - 25 per kind of failure), a kind being a verdict (wrong
-output, a crash with a given exception type...): a real bug found on 1 input
-of 200 still costs a quarter of the part. With both parts present each counts
-half.
+100 minus what its findings cost: a confident finding costs at least a
+quarter of the part (a real bug found on 1 input of 200 is still a bug), a
+low-confidence one (an input far from what the examples and the prompt
+promise) at most a point. With both parts present each counts half.
 """
 
 from __future__ import annotations
@@ -23,14 +25,16 @@ from collections.abc import Callable, Iterable
 
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.frozen_suites import FrozenSuites
+from ..generation.domain import Relevance
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
 from ..generation.shared_suite import GenerationState, state_for
-from ..generation.values import safe_repr, simplicity_key, value_key
+from ..generation.suite import Suite
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Case, Problem
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
 from .catalog import EDGE_CASES
+from .edge_findings import EdgeFinding, Failure, failure_kind, group, price, rationale_line
 from .oracle import Oracle
 
 NAME = EDGE_CASES.name
@@ -38,9 +42,9 @@ RELATIVE_TIMEOUT_FACTOR = 4.0  # a case may take 4x the reference's time (or the
 GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT = 3  # after this many time-outs, generated inputs get a short limit
 GENERATED_TIMEOUTS_MAX = 10  # after this many, the remaining generated inputs are not run
 SHORT_LIMIT_FLOOR_S = 0.25
-MAX_COUNTEREXAMPLES = 3
-BUG_PENALTY = 25.0
+MAX_COUNTEREXAMPLES = 3  # findings shrunk (the most confident first); the others are only run again
 MAX_REPORTED_GENERATED_FAILURES = 50
+SHRINK_RELEVANCE_SLACK = 0.999  # a shrinking step may not make the input less relevant than this share
 
 # A case source takes (problem, oracle, deadline) and yields cases.
 CaseSource = Callable[[Problem, Oracle, Deadline], Iterable[Case]]
@@ -64,7 +68,7 @@ class _Run:
     def __init__(self) -> None:
         self.hand: list[CaseResult] = []
         self.generated: list[CaseResult] = []
-        self.values: dict[int, tuple] = {}  # id(result) -> (top-level value, phase, expected value, outcome)
+        self.failures: list[Failure] = []  # failing generated inputs (time-outs included)
         self.timeouts: list[CaseResult] = []
         self.not_run = 0
         self.discarded: list[str] = []
@@ -92,7 +96,7 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
                 _run_generated(problem, adapted or candidate, oracle, state, case, index, deadline, run)
             else:
                 _run_hand_written(problem, candidate, oracle, case, index, deadline, run)
-        counterexamples = _counterexamples(problem, state, adapted or candidate, run, deadline)
+        findings = _findings(problem, state, adapted or candidate, run, deadline)
     finally:
         if adapted is not None:
             adapted.close()
@@ -100,7 +104,7 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
         reason = "the reference failed on every edge case" if run.discarded else "no edge case could be judged"
         return DimensionResult.not_applicable(NAME, reason, discarded=run.discarded, generation=generation,
                                               counterexamples=[])
-    return _result(problem, suite, run, counterexamples, generation)
+    return _result(problem, suite, run, findings, generation)
 
 
 def _run_hand_written(problem: Problem, candidate: Session, oracle: Oracle, case: Case, index: int,
@@ -146,44 +150,71 @@ def _run_generated(problem: Problem, session: Session, oracle: Oracle, state: Ge
                         duration_s=outcome.duration_s)
     if verdict == "timeout":
         run.timeouts.append(result)
-        return
-    run.generated.append(result)
-    if meta is not None:
-        run.values[id(result)] = (meta.value, meta.phase, expectation.value, outcome)
+    else:
+        run.generated.append(result)
+    if meta is not None and not passed:
+        relevance = _relevance(state.suite(), meta.value, timeout=verdict == "timeout")
+        run.failures.append(Failure(result, meta.value, meta.phase, expectation.value, outcome, relevance, timeout))
 
 
-def _counterexamples(problem: Problem, state: GenerationState, session: Session, run: _Run,
-                     deadline: Deadline) -> list[Counterexample]:
-    """Shrink the simplest failing generated inputs (one per kind of failure first) to minimal ones."""
+def _findings(problem: Problem, state: GenerationState, session: Session, run: _Run,
+              deadline: Deadline) -> list[EdgeFinding]:
+    """One finding per kind of failure; the most confident ones shrunk, the others run again to confirm."""
     suite = state.suite()
-    plan, guard = suite.plan, state.guard
-    failing = [r for r in run.generated if not r.passed and id(r) in run.values]
-    if plan is None or guard is None or not failing:
-        return []
-    failing.sort(key=lambda r: simplicity_key(run.values[id(r)][0]))
-    chosen, kinds = [], set()
-    for r in failing:  # the simplest failing input of each kind of failure
-        kind = _failure_kind(r)
-        if kind not in kinds:
-            kinds.add(kind)
-            chosen.append(r)
-    found: list[Counterexample] = []
-    keys: set[str] = set()
-    for result in chosen:
-        if len(found) >= MAX_COUNTEREXAMPLES or deadline.remaining() < 5:
-            break
-        value, phase, expected, outcome = run.values[id(result)]
-        example = minimal_counterexample(plan, guard, session, problem.compare, value, expected, outcome,
-                                         result.verdict, phase, time_limit_s=session.limits.time_per_call_s,
-                                         should_stop=lambda: deadline.remaining() < 5)
-        key = value_key(example.value)
-        if key not in keys:
-            keys.add(key)
-            found.append(example)
-    return found
+    findings = group(run.failures)
+    scored_timeouts = problem.performance is None
+    judged = len(run.generated) + (len(run.timeouts) if scored_timeouts else 0)
+    for finding in findings:
+        finding.scored = finding.kind[0] != "timeout" or scored_timeouts
+        price(finding, judged)  # a first estimate, to choose which findings to shrink
+    findings.sort(key=lambda f: (-f.points, -f.confidence.value))
+    shrunk = 0
+    for finding in findings:
+        if deadline.remaining() < 5:
+            finding.reproduced = True  # no time to check: judged on the run that found it
+        elif finding.kind[0] != "timeout" and shrunk < MAX_COUNTEREXAMPLES and suite.plan is not None \
+                and state.guard is not None:
+            finding.counterexample = _shrink(problem, state, session, finding, deadline)
+            finding.counterexample_relevance = _relevance(suite, finding.counterexample.value)
+            finding.reproduced = finding.counterexample.steps > 0 or _fails_again(problem, session, finding)
+            shrunk += 1
+        else:
+            finding.reproduced = _fails_again(problem, session, finding)
+        price(finding, judged)
+    findings.sort(key=lambda f: (-f.points, -f.confidence.value))
+    return findings
 
 
-def _result(problem: Problem, suite, run: _Run, counterexamples: list[Counterexample],
+def _relevance(suite: Suite, value, timeout: bool = False) -> Relevance:
+    return suite.domain.relevance(value, timeout) if suite.domain is not None else Relevance(1.0, [])
+
+
+def _shrink(problem: Problem, state: GenerationState, session: Session, finding: EdgeFinding,
+            deadline: Deadline) -> Counterexample:
+    """The representative failing input shrunk, never to a less relevant one (it stays as close to the domain)."""
+    suite = state.suite()
+    assert suite.plan is not None and state.guard is not None
+    shown = finding.representative
+    floor = shown.relevance.score * SHRINK_RELEVANCE_SLACK
+    return minimal_counterexample(suite.plan, state.guard, session, problem.compare, shown.value, shown.expected,
+                                  shown.outcome, shown.result.verdict, shown.phase,
+                                  time_limit_s=session.limits.time_per_call_s,
+                                  should_stop=lambda: deadline.remaining() < 5,
+                                  keep=lambda value: _relevance(suite, value).score >= floor)
+
+
+def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bool:
+    """Whether the representative input fails the same way when run again (a time-out: within the same limit)."""
+    shown = finding.representative
+    case = shown.result.case
+    outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=shown.limit_s)
+    passed, verdict = judge(outcome, Expectation(value=shown.expected), problem.compare, case.args)
+    again = CaseResult(case=case, index=shown.result.index, passed=passed, verdict=verdict, expected="",
+                       actual=outcome.describe())
+    return not passed and failure_kind(again) == finding.kind
+
+
+def _result(problem: Problem, suite, run: _Run, findings: list[EdgeFinding],
             generation: dict) -> DimensionResult:
     entry = problem.entry_point
     parts: list[tuple[str, float]] = []
@@ -196,18 +227,11 @@ def _result(problem: Problem, suite, run: _Run, counterexamples: list[Counterexa
         parts.append(("hand-written", 100.0 * hand_passed / len(run.hand)))
         each = 100.0 * share / len(run.hand)
         rationale += [f"-{each:.1f}: {failure_sentence(r, entry)}" for r in run.hand if not r.passed]
-    gen_failed = len(run.generated) - gen_passed
     if run.generated:
-        bugs = len({_failure_kind(r) for r in run.generated if not r.passed})
-        gen_score = max(0.0, min(100.0 * gen_passed / len(run.generated), 100.0 - BUG_PENALTY * bugs))
-        parts.append(("generated", gen_score))
-        if gen_failed:
-            lost = (100.0 - gen_score) * share
-            shown = counterexamples[0] if counterexamples else None
-            detail = (f"; minimal counterexample `{shown.case.input_text(entry, 160)}`: expected "
-                      f"{_short(shown.expected)}, got {shown.actual[:160]}" if shown else "")
-            rationale.append(f"-{lost:.1f}: {gen_failed} of {len(run.generated)} generated inputs failed "
-                             f"({bugs} kind(s) of failure){detail}")
+        cost = sum(f.points for f in findings)
+        parts.append(("generated", max(0.0, 100.0 - cost)))
+        scale = share * min(1.0, 100.0 / cost) if cost else share  # past 100 points every finding scales down alike
+        rationale += [rationale_line(f, entry, scale) for f in findings]
     if not run.generated and run.timeouts:  # it hung on every generated input it was given: not mere slowness
         parts.append(("generated", 0.0))
         share = 0.5 if run.hand else 1.0
@@ -223,6 +247,7 @@ def _result(problem: Problem, suite, run: _Run, counterexamples: list[Counterexa
         summary += f"; generation not applicable: {suite.reason}"
     failures = [r.to_dict(entry) for r in run.hand if not r.passed]
     failures += [r.to_dict(entry) for r in run.generated if not r.passed][:MAX_REPORTED_GENERATED_FAILURES]
+    counterexamples = [f.counterexample for f in findings if f.counterexample is not None]
     generation = dict(generation)
     generation.update({"judged": len(run.generated), "passed": gen_passed, "timeouts": len(run.timeouts),
                        "not_run": run.not_run, "discarded": run.generated_discarded})
@@ -231,6 +256,7 @@ def _result(problem: Problem, suite, run: _Run, counterexamples: list[Counterexa
         "total": total,
         "cases": failures,
         "counterexamples": [c.to_dict(entry, problem.compare, i + 1) for i, c in enumerate(counterexamples)],
+        "findings": [f.to_dict(entry, lambda c: c.to_dict(entry, problem.compare, 1)) for f in findings],
         "generation": generation,
         "timeouts": [r.to_dict(entry) for r in run.timeouts],
         "discarded": run.discarded,
@@ -238,18 +264,6 @@ def _result(problem: Problem, suite, run: _Run, counterexamples: list[Counterexa
         "parts": {name: round(value, 2) for name, value in parts},
     }
     return DimensionResult(name=NAME, score=score, summary=summary, rationale=rationale, details=details)
-
-
-def _failure_kind(result: CaseResult) -> tuple:
-    """Wrong output, or a crash with a given exception type, or another verdict."""
-    if result.verdict == "raised":
-        return result.verdict, result.actual.split(":", 1)[0]
-    return result.verdict, ""
-
-
-def _short(value) -> str:
-    text = safe_repr(value, 1000)
-    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _by_origin(results: list[CaseResult]) -> dict:

@@ -53,12 +53,18 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
                            value: Any, expected: Any, outcome: CallOutcome, verdict: str, phase: str,
                            time_limit_s: float, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                            max_seconds: float = DEFAULT_MAX_SECONDS,
-                           should_stop: Callable[[], bool] | None = None) -> Counterexample:
-    """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations."""
+                           should_stop: Callable[[], bool] | None = None,
+                           keep: Callable[[Any], bool] | None = None) -> Counterexample:
+    """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations.
+
+    `keep`: a simpler input is only tried when it holds (shrinking that must stay within a domain).
+    """
     target = failure_signature(verdict, outcome)
     original = plan.to_case(value).input_text(plan.entry_point, 300)
 
     def still_fails(candidate: Any):
+        if keep is not None and not keep(candidate):
+            return None
         case = plan.to_case(candidate)
         status, reference_value, duration = guard.answer(case)
         if status != "ok":

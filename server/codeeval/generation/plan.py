@@ -11,14 +11,30 @@ which parameter and why.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
+from .contract_kinds import Kinds, contract_kinds
 from .hints import Param, Signature, SignatureError, read_signature
 from .strategies import StrategyError, parse_strategy
-from .value_types import DictT, GenContext, ListT, RecordT, T, TupleT, UnionT, dedupe, infer_type, refine
+from .value_types import (
+    BoolT,
+    DictT,
+    FloatT,
+    GenContext,
+    IntT,
+    ListT,
+    RecordT,
+    T,
+    TupleT,
+    UnionT,
+    dedupe,
+    infer_type,
+    refine,
+)
 
 MAX_POOL_INTS = 40
 MAX_POOL_STRINGS = 40
@@ -67,9 +83,12 @@ class Plan:
         return {n: t.describe() for n, t in zip(self.top.names or [], self.top.items, strict=False)}
 
 
-def make_plan(reference: str, entry_point: str, examples: list[Case], strategies: dict[str, str] | None = None
-              ) -> Plan:
-    """The generation plan; raises GenerationUnavailable with the reason when there is none."""
+def make_plan(reference: str, entry_point: str, examples: list[Case], strategies: dict[str, str] | None = None,
+              preconditions: list[str] | None = None) -> Plan:
+    """The generation plan; raises GenerationUnavailable with the reason when there is none.
+
+    `preconditions`: their isinstance checks widen a parameter's type to the kinds they admit.
+    """
     try:
         signature = read_signature(reference, entry_point)
     except SignatureError as exc:
@@ -78,7 +97,8 @@ def make_plan(reference: str, entry_point: str, examples: list[Case], strategies
     if signature.kind == "class":
         plan = _class_plan(signature, examples, overrides)
     else:
-        plan = _function_plan(signature, [c for c in examples if c.calls is None], overrides)
+        admitted = contract_kinds(preconditions or [], [p.name for p in signature.params])
+        plan = _function_plan(signature, [c for c in examples if c.calls is None], overrides, admitted)
     plan.signature = signature
     plan.records = _has_record(plan.top)
     return plan
@@ -142,7 +162,8 @@ def _param_type(param: Param, seen: list, override: T | None, notes: list[str], 
     raise GenerationUnavailable(f"{label} has no type hint and no example gives it a value, so its type is unknown")
 
 
-def _function_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
+def _function_plan(signature: Signature, examples: list[Case], overrides: dict[str, T],
+                   admitted: dict[str, Kinds] | None = None) -> Plan:
     params = signature.params
     unknown = [n for n in overrides if signature.param(n) is None]
     if unknown:
@@ -170,6 +191,8 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
             if t is None:
                 keyword_from_here = True
                 continue
+            if param.name not in overrides and admitted and param.name in admitted:
+                t = widen(t, admitted[param.name])
             if param.kind == "keyword_only" or keyword_from_here:
                 if param.kind == "positional_only":
                     continue
@@ -260,22 +283,75 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
 
 
-def _has_record(t: T, depth: int = 0) -> bool:
+def widen(t: T, kinds: Kinds) -> T:
+    """`t` admitting what the contract admits and the examples do not show.
+
+    Floats beside ints where it names both; and where it checks a list parameter's kind but not its
+    elements' (`type(xs) == list`), bools and floats among its ints: a bool is an int, and EvalPlus's own
+    inputs mix them in.
+    """
+    if kinds.top is not None:
+        t = _widen_numbers(t, kinds.top)
+    if kinds.top is not None and "list" in kinds.top and kinds.elements is None and isinstance(t, ListT) \
+            and any(isinstance(o, IntT) for o in _options_of(t.elem)):
+        options = _options_of(t.elem)
+        if not any(isinstance(o, FloatT) for o in options):
+            options.append(FloatT(allow_nan=False, allow_infinity=False))
+        if not any(isinstance(o, BoolT) for o in options):
+            options.append(BoolT())
+        t = replace(t, elem=UnionT(options))
+    if kinds.elements is not None or kinds.nested is not None:
+        inner = Kinds(top=kinds.elements, elements=kinds.nested)
+        if isinstance(t, ListT):
+            t = replace(t, elem=widen(t.elem, inner))
+        elif isinstance(t, TupleT) and t.variadic:
+            t = replace(t, items=[widen(t.items[0], inner)])
+    return t
+
+
+def _options_of(t: T) -> list[T]:
+    return list(t.options) if isinstance(t, UnionT) else [t]
+
+
+def _widen_numbers(t: T, allowed: frozenset[str]) -> T:
+    if not {"int", "float"} <= allowed:
+        return t
+    options = list(t.options) if isinstance(t, UnionT) else [t]
+    ints = next((o for o in options if isinstance(o, IntT)), None)
+    floats = next((o for o in options if isinstance(o, FloatT)), None)
+    if ints is not None and floats is None:
+        options.append(FloatT(allow_nan=False, allow_infinity=False).with_seen(ints.seen))
+    elif floats is not None and ints is None:
+        options.append(IntT().with_seen([int(v) for v in floats.seen if float(v).is_integer()]))
+    else:
+        return t
+    return UnionT(options, seen=list(getattr(t, "seen", [])))
+
+
+def _has_record(t: T) -> bool:
+    return any(isinstance(inner, RecordT) for inner in nested_types(t))
+
+
+def nested_types(t: T, depth: int = 0) -> Iterator[T]:
+    """`t` and every type inside it (elements, keys and values, options, fields, methods' parameters)."""
+    yield t
     if depth > 20:
-        return False
-    if isinstance(t, RecordT):
-        return True
-    if isinstance(t, (ListT,)):
-        return _has_record(t.elem, depth + 1)
-    if isinstance(t, DictT):
-        return _has_record(t.key, depth + 1) or _has_record(t.value, depth + 1)
-    if isinstance(t, TupleT):
-        return any(_has_record(i, depth + 1) for i in t.items)
-    if isinstance(t, UnionT):
-        return any(_has_record(o, depth + 1) for o in t.options)
-    if isinstance(t, CallsT):
-        return _has_record(t.ctor, depth + 1) or any(_has_record(m, depth + 1) for m in t.methods.values())
-    return False
+        return
+    inner: list[T] = []
+    if isinstance(t, ListT):
+        inner = [t.elem]
+    elif isinstance(t, DictT):
+        inner = [t.key, t.value]
+    elif isinstance(t, TupleT):
+        inner = list(t.items)
+    elif isinstance(t, UnionT):
+        inner = list(t.options)
+    elif isinstance(t, RecordT):
+        inner = [field_type for _, field_type in t.fields]
+    elif isinstance(t, CallsT):
+        inner = [t.ctor, *t.methods.values()]
+    for item in inner:
+        yield from nested_types(item, depth + 1)
 
 
 def constant_pool(reference: str, examples: list) -> GenContext:

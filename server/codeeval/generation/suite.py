@@ -1,4 +1,4 @@
-"""Building a problem's generated suite: boundary values, mutated examples, Hypothesis exploration.
+"""Building a problem's generated suite: boundary values, mutated examples, random exploration.
 
 Every candidate input goes to the reference, run in the sandbox behind a guard
 that checks the problem's preconditions first. An input is kept only when the
@@ -11,6 +11,11 @@ generation time limit).
 
 The suite does not depend on the candidate: every solution of a problem is
 judged on the same inputs, and the suite is built once per problem context.
+
+Exploration draws from the types' own samplers (biased towards the examples'
+ranges, alphabets and sizes): Hypothesis's engine costs tens of milliseconds a
+draw, more than the reference's answer. Hypothesis explores only where the
+types cannot draw themselves (strings matching a regular expression).
 """
 
 from __future__ import annotations
@@ -31,13 +36,15 @@ from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed
 from ..dimensions.oracle import Oracle, case_key
 from ..sandbox import Limits
 from ..spec.problem import Case, GenerateSpec, Problem
+from .contract_kinds import contract_kinds
+from .domain import Domain, prompt_text
 from .frozen_suites import FrozenSuites
-from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
+from .plan import GenerationUnavailable, Plan, constant_pool, make_plan, nested_types
 from .sandboxed import GUARD_ENTRY, REJECTED, PreconditionError, guard_source, parse_preconditions
-from .value_types import GenContext, TupleT, dedupe
+from .value_types import GenContext, RegexT, TupleT, dedupe
 from .values import simplicity_key, size_of
 
-GENERATION_CALL_TIMEOUT_S = 0.5  # the reference gets this long per generated input
+GENERATION_CALL_TIMEOUT_S = 0.25  # the reference gets this long per generated input (kept ones need < 0.1 s)
 MAX_REFERENCE_S = 0.1  # inputs on which the reference takes longer are not used (edge cases, not load tests)
 MAX_SUITE_REFERENCE_S = 1.0  # total reference time of a suite: keeps judging a candidate quick
 REFERENCE_TIME_SLACK_S = 0.01  # a phase whose reference time is this close to its share is done
@@ -76,6 +83,7 @@ class Suite:
     stats: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    domain: Domain | None = None  # what the examples and the prompt promise: the relevance of a failing input
 
     def summary(self) -> dict:
         phases = Counter(c.phase for c in self.cases)
@@ -267,6 +275,21 @@ class SuiteBuilder:
     def _explore(self, quota: int, share_end: float) -> None:
         if self.full(quota) or self.out_of_time(share_end):
             return
+        if any(isinstance(t, RegexT) for t in nested_types(self.plan.top)):
+            self._explore_with_hypothesis(quota, share_end)
+            return
+        tries = max(10, (quota - len(self.kept)) * TRIES_PER_EXAMPLE)
+        kept_before = len(self.kept)
+        for drawn in range(1, tries + 1):
+            if self.full(quota) or self.out_of_time(share_end):
+                return
+            if drawn > EXPLORE_PROBE and (len(self.kept) - kept_before) < EXPLORE_MIN_YIELD * drawn:
+                self.notes.append(f"exploration stopped after {drawn} draws: the preconditions or the reference "
+                                  "rejected almost all of them")
+                return
+            self.try_value(self.plan.top.sample(self.ctx), "explore")
+
+    def _explore_with_hypothesis(self, quota: int, share_end: float) -> None:
         configure_hypothesis()
 
         try:
@@ -365,11 +388,13 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
     except PreconditionError as exc:
         return _unavailable(suite, f"edge_cases.generate.{exc}"), None
     try:
-        plan = make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies)
+        plan = make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies,
+                         preconditions)
     except GenerationUnavailable as exc:
         return _unavailable(suite, str(exc)), None
     suite.plan = plan
     suite.notes += plan.notes
+    suite.domain = domain_of(problem, plan, preconditions)
     if guard is None:
         guard = GuardedReference(problem, plan, preconditions, generation_limits(limits), launcher)
         loaded = guard.oracle.session().load()
@@ -400,6 +425,17 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
                        f"and failed on {builder.stats.get('reference_failed', 0)}")
         suite.applicable, suite.reason = False, reason
     return suite, guard
+
+
+def domain_of(problem: Problem, plan: Plan, preconditions: list[str]) -> Domain:
+    """The examples' profile per parameter, the kinds the contract admits and the prompt's promises.
+
+    Class entry points are not profiled (every input counts as relevant).
+    """
+    examples = plan.examples if plan.kind == "function" else []
+    names = list(getattr(plan.top, "names", None) or []) if plan.kind == "function" else []
+    return Domain(names, examples, prompt_text(problem.prompt, problem.reference, problem.entry_point),
+                  contract_kinds(preconditions, names))
 
 
 def _unavailable(suite: Suite, reason: str) -> Suite:

@@ -79,7 +79,7 @@ class ListT(T):
         nested = self._deep()
         if nested is not None:
             large.append(nested)
-        values = [[]] + interleave(singles, shapes, examples, self._constant_lists(ctx), large)
+        values = [[]] + interleave(singles, self._progressions() + shapes, examples, self._constant_lists(ctx), large)
         out = []
         for v in values:
             items = list(v)
@@ -89,6 +89,15 @@ class ListT(T):
             if self._fits(items):
                 out.append(items)
         return dedupe(out)
+
+    def _progressions(self) -> list:
+        """Evenly spaced numbers ([1, 2, 3, 4, 5]): every neighbouring pair exactly one apart, the boundary of a
+        `<` that should be `<=` when another argument is 1."""
+        for step in (1, 1.0):
+            run = [step * k for k in range(1, 6)]
+            if all(self.elem.accepts(v) for v in run):
+                return [run]
+        return []
 
     def _constant_lists(self, ctx: GenContext) -> list:
         """Lists of the reference's constants (each a boundary in some comparison), when elements can hold them."""

@@ -115,7 +115,7 @@ def _infer_kind(kind: str, group: list, depth: int) -> T | None:
         return ListT(infer_type(elements, depth + 1)).with_seen(group)
     if kind == "tuple":
         lengths = {len(v) for v in group}
-        if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE:
+        if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE and not _homogeneous(group):
             n = next(iter(lengths))
             return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
         elements = [item for v in group for item in v]
@@ -132,6 +132,12 @@ def _infer_kind(kind: str, group: list, depth: int) -> T | None:
         fields = [(name, infer_type([dict(v.fields).get(name) for v in group], depth + 1)) for name, _ in first.fields]
         return RecordT(first.type_name, fields)
     return None
+
+
+def _homogeneous(tuples: list) -> bool:
+    """Three or more items of one kind in every tuple: a sequence that happens to have one length, not a record."""
+    return all(len(v) >= 3 and len({_kind(item) for item in v}) == 1 for v in tuples) and \
+        len({_kind(item) for v in tuples for item in v}) == 1
 
 
 def _options(t: T) -> list[T]:

@@ -99,8 +99,8 @@ class IntT(T):
             low, high = self._seen_range()
             near = [low, high, low - 1, high + 1, (low + high) // 2]
         constants = [k + d for k in ctx.ints[:24] for d in (0, -1, 1)]
-        big = [100, 1000, 255, 256, 1023, 1024, 10**6, 2**31 - 1, -2**31, 10**9 + 7, 2**63 - 1, -2**63, 10**18,
-               -10**18, 2**100, -2**100]
+        big = [100, 1000, 255, 256, 1023, 1024, 10**4, 10**5, 10**6, 2**31 - 1, -2**31, 10**9 + 7, 2**63 - 1, -2**63,
+               10**18, -10**18, 2**100, -2**100]
         limits = [x for x in (self.lo, self.hi) if x is not None]
         limits += [self.lo + 1] if self.lo is not None else []
         limits += [self.hi - 1] if self.hi is not None else []

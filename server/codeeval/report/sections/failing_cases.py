@@ -41,7 +41,7 @@ def _case_table(cases: list[dict], shown: int, noun: str = "failing cases") -> l
 
 def render_edge_cases(result: DimensionResult) -> list[str]:
     details = result.details
-    lines: list[str] = []
+    lines = _findings(details.get("findings") or [])
     counterexamples = details.get("counterexamples") or []
     if counterexamples:
         lines += ["### Minimal counterexamples", ""]
@@ -64,13 +64,35 @@ def render_edge_cases(result: DimensionResult) -> list[str]:
     if not cases and details.get("total"):
         lines.append("All edge cases passed.")
     timeouts = details.get("timeouts") or []
+    scored = any(f.get("verdict") == "timeout" and f.get("scored") for f in details.get("findings") or [])
     if timeouts:
-        lines += ["", f"{len(timeouts)} generated input(s) timed out (not scored: speed is the performance "
-                      "dimension's business), e.g.:", ""]
+        why = ("scored: the problem has no performance inputs, so a hang shows only here" if scored
+               else "not scored: speed is the performance dimension's business")
+        lines += ["", f"{len(timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
         lines += [f"- `{cell(t['input'], 160).replace('`', chr(39))}`: {cell(t['actual'], 120)}"
                   for t in timeouts[:SHOWN_TIMEOUTS]]
     lines += _generation_notes(details.get("generation") or {})
     return lines + _discarded(result)
+
+
+def _findings(findings: list[dict]) -> list[str]:
+    """One row per kind of failure: how sure codeeval is, why, and what it costs."""
+    if not findings:
+        return []
+    rows = []
+    for finding in findings:
+        confidence = finding.get("confidence") or {}
+        sure = f"{confidence.get('value', 0):.2f}"
+        if finding.get("low_confidence"):
+            sure += f" ({finding['low_confidence'].lower()})"
+        reasons = "; ".join(finding.get("relevance_reasons") or []) or "like the examples"
+        rows.append([cell(finding.get("kind", "")), cell(str(finding.get("inputs", ""))), code(finding["input"], 100),
+                     cell(sure), cell(f"{finding.get('points', 0):.1f}"), cell(reasons, 160)])
+    return ["### Findings", "",
+            "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
+            "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
+            "finding costs at most a point.", "",
+            table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows), ""]
 
 
 def _generation_notes(generation: dict) -> list[str]:

@@ -1,0 +1,191 @@
+"""Failing generated inputs as findings: one per kind of failure, each with a four-part confidence and a cost.
+
+A kind of failure is a wrong output, a crash with a given exception type, or
+a time-out. Its finding stands for every failing input of that kind, shown by
+the most relevant one (the input closest to the examples and the prompt,
+`generation.domain`), shrunk without leaving the domain. Confidence is the
+mean of four parts, as for quality findings (`codeeval.findings.Confidence`):
+
+- relevance: how close the failing input is to what the examples and the
+  prompt promise (1.0 like the examples; an exotic character, a value
+  thousands of times the examples' largest or an empty list the prompt rules
+  out bring it down);
+- accuracy: whether the verdict is right: the failure reproduces when the input
+  is run again, and the reference, the oracle, is an authority on the input
+  (it is on the promised domain; outside it, its answer is what it happens to
+  do), so accuracy = reproduced (0.95, or 0.4) x (0.5 + 0.5 x relevance);
+- actionability: a shrunk counterexample with a pytest test (0.95), a pytest
+  test of the unshrunk input (0.8);
+- severity calibration: whether "a bug" is the right weight: one failing
+  input is thin evidence, several relevant ones are not, and many inputs far
+  from the domain are no more than the most relevant of them:
+  0.3 + 0.7 x min(1, (sum of the failing inputs' relevance) / 2.5, best relevance).
+
+What a finding costs, in points of the generated part (docs/scoring.md):
+weight(confidence) x max(25, 100 x failing inputs of the kind / inputs judged),
+with weight 1 from confidence 0.8, falling linearly to 0.4 at 0.6; below 0.6
+(low confidence) nothing: the finding is shown, marked, with its reasons.
+A time-out that does not happen again when the input is run once more is the
+machine's, not the solution's, and costs nothing either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..findings import Confidence
+from ..generation.counterexamples import Counterexample
+from ..generation.domain import Relevance
+from ..generation.values import simplicity_key
+from ..sandbox import CallOutcome
+from .case_runner import CaseResult
+
+BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
+FULL_CONFIDENCE = 0.8
+LOW_CONFIDENCE = 0.6
+LOW_WEIGHT = 0.0  # what a low-confidence finding costs, as a share of a full one
+CALIBRATION_EVIDENCE = 2.5  # summed relevance of failing inputs at which a bug is certain
+REPRODUCED_ACCURACY = 0.95
+FLAKY_ACCURACY = 0.4
+ACTIONABILITY_SHRUNK = 0.95
+ACTIONABILITY_TEST = 0.8
+
+
+@dataclass
+class Failure:
+    """One failing generated input."""
+
+    result: CaseResult
+    value: Any  # the plan's top-level value (what the shrinker works on)
+    phase: str
+    expected: Any
+    outcome: CallOutcome
+    relevance: Relevance
+    limit_s: float  # the time limit it ran under (a time-out is confirmed under the same limit)
+
+
+@dataclass
+class EdgeFinding:
+    kind: tuple[str, str]  # (verdict, exception type or "")
+    failures: list[Failure]
+    scored: bool = True  # False: a time-out in a problem whose performance dimension judges speed
+    reproduced: bool = True
+    counterexample: Counterexample | None = None
+    counterexample_relevance: Relevance | None = None
+    confidence: Confidence = field(default_factory=lambda: Confidence(1.0, 1.0, 1.0, 1.0))
+    points: float = 0.0
+
+    @property
+    def representative(self) -> Failure:
+        """The most relevant failing input: the simplest among equals, or for a time-out the biggest (the one
+        likeliest to time out again when it is run once more to confirm)."""
+        if self.kind[0] == "timeout":
+            return max(self.failures, key=lambda f: (f.relevance.score, simplicity_key(f.value)))
+        return min(self.failures, key=lambda f: (-f.relevance.score, simplicity_key(f.value)))
+
+    @property
+    def relevance(self) -> Relevance:
+        best = self.representative.relevance
+        shrunk = self.counterexample_relevance
+        return shrunk if shrunk is not None and shrunk.score > best.score else best
+
+    @property
+    def label(self) -> str:
+        verdict, exception = self.kind
+        if verdict == "raised":
+            return f"raises {exception}"
+        return {"wrong_output": "wrong output", "timeout": "times out"}.get(verdict, verdict.replace("_", " "))
+
+    def evidence(self) -> float:
+        return sum(sorted((f.relevance.score for f in self.failures), reverse=True)[:10])
+
+    def to_dict(self, entry_point: str, describe_counterexample: Callable[[Counterexample], dict]) -> dict:
+        shown = self.representative
+        data: dict[str, Any] = {
+            "kind": self.label,
+            "verdict": self.kind[0],
+            "inputs": len(self.failures),
+            "input": shown.result.case.input_text(entry_point, 2000),
+            "expected": shown.result.expected[:2000],
+            "actual": shown.result.actual[:2000],
+            "phase": shown.phase,
+            "relevance": round(self.relevance.score, 3),
+            "relevance_reasons": self.relevance.reasons,
+            "reproduced": self.reproduced,
+            "confidence": self.confidence.to_dict(),
+            "low_confidence": self.confidence.low_reason(),
+            "scored": self.scored,
+            "points": round(self.points, 2),
+        }
+        if self.counterexample is not None:
+            data["counterexample"] = describe_counterexample(self.counterexample)
+        return data
+
+
+def failure_kind(result: CaseResult) -> tuple[str, str]:
+    """Wrong output, or a crash with a given exception type, or another verdict."""
+    if result.verdict == "raised":
+        return result.verdict, result.actual.split(":", 1)[0].removeprefix("raised ").strip()
+    return result.verdict, ""
+
+
+def group(failures: list[Failure]) -> list[EdgeFinding]:
+    by_kind: dict[tuple[str, str], list[Failure]] = {}
+    for failure in failures:
+        by_kind.setdefault(failure_kind(failure.result), []).append(failure)
+    return [EdgeFinding(kind, members) for kind, members in by_kind.items()]
+
+
+def confidence_of(finding: EdgeFinding) -> Confidence:
+    relevance = finding.relevance.score
+    accuracy = (REPRODUCED_ACCURACY if finding.reproduced else FLAKY_ACCURACY) * (0.5 + 0.5 * relevance)
+    actionability = ACTIONABILITY_SHRUNK if finding.counterexample is not None else ACTIONABILITY_TEST
+    calibration = 0.3 + 0.7 * min(1.0, finding.evidence() / CALIBRATION_EVIDENCE, relevance)
+    return Confidence(relevance=relevance, accuracy=accuracy, actionability=actionability,
+                      severity_calibration=calibration)
+
+
+def cost_weight(confidence: float) -> float:
+    """The share of a full finding's cost at this confidence (the curve in docs/scoring.md)."""
+    if confidence >= FULL_CONFIDENCE:
+        return 1.0
+    if confidence >= LOW_CONFIDENCE:
+        return 0.4 + 0.6 * (confidence - LOW_CONFIDENCE) / (FULL_CONFIDENCE - LOW_CONFIDENCE)
+    return LOW_WEIGHT
+
+
+def price(finding: EdgeFinding, judged: int) -> float:
+    """Points of the generated part this finding costs (0 when not scored)."""
+    finding.confidence = confidence_of(finding)
+    flaky_timeout = finding.kind[0] == "timeout" and not finding.reproduced
+    if not finding.scored or judged <= 0 or flaky_timeout:
+        finding.points = 0.0
+        return 0.0
+    full = max(BUG_PENALTY, 100.0 * len(finding.failures) / judged)
+    finding.points = min(100.0, cost_weight(finding.confidence.value) * full)
+    return finding.points
+
+
+def rationale_line(finding: EdgeFinding, entry_point: str, share: float) -> str:
+    """`-25.0: wrong output on 3 generated inputs, e.g. f([]) ...; confidence 0.91`."""
+    shown = finding.counterexample
+    example = (shown.case.input_text(entry_point, 160) if shown is not None
+               else finding.representative.result.case.input_text(entry_point, 160))
+    expected = shown.expected if shown is not None else finding.representative.result.expected
+    actual = shown.actual if shown is not None else finding.representative.result.actual
+    count = len(finding.failures)
+    text = (f"-{finding.points * share:.1f}: {finding.label} on {count} generated input{'s' if count != 1 else ''}, "
+            f"e.g. `{example}`: expected {_short(expected)}, got {str(actual)[:160]}; "
+            f"confidence {finding.confidence.value:.2f}")
+    if finding.confidence.is_low:
+        text += f" ({finding.confidence.low_reason().lower()}: {finding.relevance.describe()})"
+    if not finding.scored:
+        text += " (not scored: speed is the performance dimension's business)"
+    return text
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 160 else text[:157] + "..."

@@ -1,0 +1,118 @@
+"""Which kinds of values the preconditions admit, read from their `isinstance` checks (parsed, never run).
+
+EvalPlus contracts say `assert isinstance(n, (int, float))` where every
+example passes an int, or `assert all(isinstance(x, (int, float)) for x in
+nums)` where the examples' lists hold ints. The contract is the promise: a
+float there is a valid input the examples happen not to show. The plan widens
+such a parameter's type to the kinds the contract names, and the relevance of
+an input counts those kinds as promised.
+
+Recognised, alone or joined by `and`, for a parameter P:
+    isinstance(P, T) / isinstance(P, (T1, T2))     type(P) == T / type(P) is T
+    all(isinstance(e, T...) for e in P)            the elements of P
+    all(isinstance(e, T...) for s in P for e in s) the elements of P's elements
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+KIND_NAMES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "list": "list", "tuple": "tuple",
+              "dict": "dict", "set": "set", "frozenset": "set", "complex": "complex", "bytes": "bytes"}
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """Kinds the contract admits at a parameter (None: it says nothing there)."""
+
+    top: frozenset[str] | None = None
+    elements: frozenset[str] | None = None
+    nested: frozenset[str] | None = None  # elements of the elements
+
+    def merge(self, other: Kinds) -> Kinds:
+        return Kinds(_meet(self.top, other.top), _meet(self.elements, other.elements), _meet(self.nested, other.nested))
+
+
+def _meet(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a & b
+
+
+def contract_kinds(preconditions: list[str], params: list[str]) -> dict[str, Kinds]:
+    """Per parameter, the kinds its preconditions' isinstance checks admit."""
+    found: dict[str, Kinds] = {}
+    for text in preconditions:
+        try:
+            tree = ast.parse(text, mode="eval").body
+        except SyntaxError:
+            continue
+        for part in _conjuncts(tree):
+            read = _read(part, set(params))
+            if read is not None:
+                name, kinds = read
+                found[name] = found[name].merge(kinds) if name in found else kinds
+    return found
+
+
+def _conjuncts(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [part for value in node.values for part in _conjuncts(value)]
+    return [node]
+
+
+def _type_names(node: ast.expr) -> frozenset[str] | None:
+    names = node.elts if isinstance(node, ast.Tuple) else [node]
+    kinds = set()
+    for item in names:
+        if not isinstance(item, ast.Name) or item.id not in KIND_NAMES:
+            return None
+        kinds.add(KIND_NAMES[item.id])
+    return frozenset(kinds)
+
+
+def _isinstance_of(node: ast.expr) -> tuple[str, frozenset[str]] | None:
+    """(variable, kinds) for `isinstance(v, T)`, `type(v) == T` or `type(v) is T`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+            and len(node.args) == 2 and isinstance(node.args[0], ast.Name):
+        kinds = _type_names(node.args[1])
+        return (node.args[0].id, kinds) if kinds is not None else None
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.Is)) \
+            and isinstance(node.left, ast.Call) and isinstance(node.left.func, ast.Name) \
+            and node.left.func.id == "type" and len(node.left.args) == 1 and isinstance(node.left.args[0], ast.Name):
+        kinds = _type_names(node.comparators[0])
+        return (node.left.args[0].id, kinds) if kinds is not None else None
+    return None
+
+
+def _read(node: ast.expr, params: set[str]) -> tuple[str, Kinds] | None:
+    direct = _isinstance_of(node)
+    if direct is not None:
+        name, kinds = direct
+        return (name, Kinds(top=kinds)) if name in params else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "all"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp)):
+        return None
+    generator = node.args[0]
+    check = _isinstance_of(generator.elt)
+    if check is None or any(g.ifs for g in generator.generators):
+        return None
+    variable, kinds = check
+    loops = generator.generators
+    if not all(isinstance(g.target, ast.Name) for g in loops):
+        return None
+    if len(loops) == 1 and isinstance(loops[0].iter, ast.Name) and loops[0].iter.id in params \
+            and _target(loops[0]) == variable:
+        return loops[0].iter.id, Kinds(elements=kinds)
+    if len(loops) == 2 and isinstance(loops[0].iter, ast.Name) and loops[0].iter.id in params \
+            and isinstance(loops[1].iter, ast.Name) and loops[1].iter.id == _target(loops[0]) \
+            and _target(loops[1]) == variable:
+        return loops[0].iter.id, Kinds(nested=kinds)
+    return None
+
+
+def _target(loop: ast.comprehension) -> str:
+    return loop.target.id if isinstance(loop.target, ast.Name) else ""

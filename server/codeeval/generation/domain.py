@@ -1,0 +1,391 @@
+"""How close a generated input is to what the problem promises: the relevance of an edge case.
+
+The examples (the problem's own test inputs) and the prompt say which inputs a
+solution must handle. Generation goes beyond them on purpose (empty inputs,
+extreme values, unusual characters), and a solution that fails there may have
+a real bug, or may have read the promise exactly: "a string of lowercase
+letters" says nothing of 'ǅ'. `Domain` learns, per parameter, what the
+examples show (kinds of values, number ranges and signs, string alphabets,
+sizes, whether lists are sorted, an int that is always a collection's length)
+and which promises the prompt makes about them ("non-empty", "positive",
+"lowercase"), and scores an input: 1.0 inside all of it, less for each way it
+steps outside, with the reasons. ("Sorted" in a prompt is not taken as a
+promise: EvalPlus's own inputs ignore it, and solutions that assume it fail
+there.)
+
+Only surprises count: a property the examples do not share (some examples
+negative) says nothing, and a promise the examples contradict is ignored.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from .contract_kinds import Kinds
+from .values import RecordValue
+
+MAX_DEPTH = 8
+MAX_ITEMS = 200  # elements of one collection looked at (the rest are like them)
+FLOOR = 0.05
+
+# How much one kind of surprise lowers relevance (multiplied together, one factor per reason).
+KIND_UNSEEN = 0.25  # a list where the examples pass strings
+BOOL_FOR_INT = 0.7  # a bool where the examples pass ints (a bool is an int, but rarely what a prompt means)
+FLOAT_FOR_INT = 0.75
+NONE_UNSEEN = 0.45
+NOT_FINITE = 0.4  # NaN or an infinity where the examples have only finite numbers
+NEGATIVE = 0.5  # a negative number where the examples are all >= 0
+ZERO = 0.8  # zero where the examples are all positive (or all negative)
+MAGNITUDE = ((10, 1.0), (1_000, 0.85), (1_000_000, 0.7))  # |x| up to this many times the examples' largest
+HUGE = 0.3  # beyond a million times: floats overflow, ints outgrow any loop the examples imply
+# For a time-out, size is the question itself: any algorithm slower than the reference's times out on an input
+# big enough, so a hang counts as an edge case only near the examples' scale.
+TIMEOUT_MAGNITUDE = ((100, 1.0), (10_000, 0.6), (1_000_000, 0.3))
+TIMEOUT_HUGE = 0.1
+TIMEOUT_LONG = ((10, 1.0), (100, 0.5))  # a string or collection up to this many times the examples' longest
+TIMEOUT_LONGER = 0.2
+EMPTY = 0.75  # an empty string or collection where no example is empty
+LONG = 0.85  # ten times the examples' longest and more than 50
+UNSORTED = 0.7  # unsorted where every example of three or more elements is sorted
+ARITY = 0.6  # a tuple of another length than the examples'
+SINGLE = 0.3  # one element where every example has three or more: "first and last" or "largest and smallest"
+# of one element is the reference's accident, not the prompt's promise
+LENGTH_LINK = 0.4  # an int that is not the length of a collection it is, in every example, the length of
+CHARACTER = {"non-ASCII": 0.25, "control": 0.5, "uppercase": 0.7, "lowercase": 0.7, "digit": 0.8, "space": 0.75,
+             "punctuation": 0.75}
+PROMISED = 0.3  # the prompt promises the opposite (a "non-empty" list given empty)
+
+_PROMISES = {
+    "non-empty": re.compile(r"\bnon[- ]?empty\b|\bnot (?:be )?empty\b|\bat least one\b"),
+    "positive": re.compile(r"\bpositive\b"),
+    "non-negative": re.compile(r"\bnon[- ]?negative\b|\bnatural number"),
+    "lowercase": re.compile(r"\blower[- ]?case\b"),
+    "uppercase": re.compile(r"\bupper[- ]?case\b"),
+}
+
+
+@dataclass
+class Profile:
+    """What the examples show at one position (a parameter, or the elements of a collection there)."""
+
+    kinds: set[str] = field(default_factory=set)
+    low: float | None = None
+    high: float | None = None
+    largest: float = 0.0  # the largest |x|
+    finite_only: bool = True
+    chars: set[str] = field(default_factory=set)
+    lengths: list[int] = field(default_factory=list)
+    arities: set[int] = field(default_factory=set)  # the lengths of tuples holding more than one kind (records)
+    sorted_all: bool = True  # every example collection of three or more elements is sorted
+    sorted_seen: bool = False
+    elements: Profile | None = None
+    keys: Profile | None = None
+
+    def observe(self, value: Any, depth: int = 0) -> None:
+        kind = kind_of(value)
+        self.kinds.add(kind)
+        if depth > MAX_DEPTH:
+            return
+        if kind in ("int", "float"):
+            self._number(value)
+        elif kind == "str":
+            self.chars.update(value)
+            self.lengths.append(len(value))
+        elif kind in ("list", "tuple", "set"):
+            items = list(value)[:MAX_ITEMS]
+            self.lengths.append(len(value))
+            if kind == "tuple" and len({kind_of(item) for item in items}) > 1:
+                self.arities.add(len(value))
+            if kind != "set" and len(items) >= 3:
+                ordered = _is_sorted(items)
+                self.sorted_all = self.sorted_all and ordered
+                self.sorted_seen = True
+            self.elements = self.elements or Profile()
+            for item in items:
+                self.elements.observe(item, depth + 1)
+        elif kind == "dict":
+            self.lengths.append(len(value))
+            self.keys, self.elements = self.keys or Profile(), self.elements or Profile()
+            for key, item in list(value.items())[:MAX_ITEMS]:
+                self.keys.observe(key, depth + 1)
+                self.elements.observe(item, depth + 1)
+
+    def admit(self, kinds: Kinds) -> None:
+        """Kinds the contract promises count as seen (the examples' ranges and alphabets still apply)."""
+        if kinds.top is not None and self.kinds & kinds.top:
+            self.kinds |= kinds.top & {"int", "float"}
+        if kinds.top is not None and "list" in kinds.top and kinds.elements is None and self.elements is not None \
+                and "int" in self.elements.kinds:
+            self.elements.kinds |= {"bool", "float"}  # a list whose elements the contract leaves open
+        if kinds.elements is not None and self.elements is not None:
+            self.elements.admit(Kinds(top=kinds.elements, elements=kinds.nested))
+
+    def _number(self, value: float) -> None:
+        if not _finite(value):
+            self.finite_only = False
+            return
+        number = float(value) if abs(value) < 1e300 else (1e300 if value > 0 else -1e300)
+        self.low = number if self.low is None else min(self.low, number)
+        self.high = number if self.high is None else max(self.high, number)
+        self.largest = max(self.largest, abs(number))
+
+
+@dataclass
+class Relevance:
+    score: float
+    reasons: list[str]
+
+    def describe(self) -> str:
+        return "; ".join(self.reasons) if self.reasons else "like the examples"
+
+
+class Domain:
+    """The examples' profile per parameter and the prompt's promises; scores inputs."""
+
+    def __init__(self, names: list[str], examples: Iterable[tuple], prompt: str = "",
+                 contract: dict[str, Kinds] | None = None):
+        self.names = list(names)
+        self.profiles = [Profile() for _ in self.names]
+        self.count = 0
+        examples = list(examples)
+        for example in examples:
+            self.count += 1
+            for profile, value in zip(self.profiles, example, strict=False):
+                profile.observe(value)
+        for name, profile in zip(self.names, self.profiles, strict=True):
+            kinds = (contract or {}).get(name)
+            if kinds is not None and profile.kinds:
+                profile.admit(kinds)
+        self.length_links = _length_links(examples, len(self.names))
+        text = prompt.lower()
+        self.promises = {name for name, pattern in _PROMISES.items() if pattern.search(text)}
+
+    def relevance(self, value: Any, timeout: bool = False) -> Relevance:
+        """How close one input (the plan's tuple of arguments) is to the examples and the prompt.
+
+        `timeout`: the input is judged as one a solution hung on, where size and magnitude weigh more.
+        """
+        if not self.count or not isinstance(value, tuple) or isinstance(value, RecordValue):
+            return Relevance(1.0, [])
+        factors: dict[str, tuple[float, str]] = {}
+        for name, profile, item in zip(self.names, self.profiles, value, strict=False):
+            _Walk(self.promises, factors, name, timeout).visit(item, profile, 0)
+        for number, collection in self.length_links:
+            if number < len(value) and collection < len(value) and _length(value[collection]) != value[number]:
+                factors[f"link:{number}"] = (LENGTH_LINK, f"{self.names[number]} is not len({self.names[collection]}), "
+                                                          "as it is in every example")
+        score = 1.0
+        for factor, _ in factors.values():
+            score *= factor
+        reasons = [text for _, text in sorted(factors.values(), key=lambda pair: pair[0])]
+        return Relevance(max(FLOOR, score), reasons)
+
+
+class _Walk:
+    """One input against the profiles: records the strongest factor per kind of surprise."""
+
+    def __init__(self, promises: set[str], factors: dict[str, tuple[float, str]], where: str, timeout: bool):
+        self.promises = promises
+        self.factors = factors
+        self.where = where
+        self.timeout = timeout
+
+    def note(self, key: str, factor: float, text: str) -> None:
+        full_key = f"{self.where}:{key}"
+        if full_key not in self.factors or factor < self.factors[full_key][0]:
+            self.factors[full_key] = (factor, f"{self.where}: {text}")
+
+    def visit(self, value: Any, profile: Profile, depth: int) -> None:
+        if depth > MAX_DEPTH or not profile.kinds:
+            return
+        kind = kind_of(value)
+        if kind not in profile.kinds:
+            self._unseen_kind(kind, profile)
+            return
+        if kind in ("int", "float"):
+            self._number(value, profile)
+        elif kind == "str":
+            self._text(value, profile)
+        elif kind in ("list", "tuple", "set", "dict"):
+            self._collection(value, kind, profile, depth)
+
+    def _unseen_kind(self, kind: str, profile: Profile) -> None:
+        seen = " or ".join(sorted(profile.kinds))
+        if kind == "bool" and "int" in profile.kinds:
+            self.note("bool", BOOL_FOR_INT, "a bool where the examples have ints")
+        elif kind == "float" and "int" in profile.kinds:
+            self.note("float", FLOAT_FOR_INT, "a float where the examples have ints")
+        elif kind == "int" and "float" in profile.kinds:
+            return
+        elif kind == "none":
+            self.note("none", NONE_UNSEEN, f"None where the examples have {seen}")
+        else:
+            self.note(f"kind:{kind}", KIND_UNSEEN, f"a {kind} where the examples have {seen}")
+
+    def _number(self, value: float, profile: Profile) -> None:
+        if not _finite(value):
+            if profile.finite_only:
+                self.note("finite", NOT_FINITE, f"{value!r} where the examples' numbers are finite")
+            return
+        if profile.low is None or profile.high is None:
+            return
+        if value < 0 <= profile.low:
+            promised = "positive" in self.promises or "non-negative" in self.promises
+            self.note("sign", PROMISED if promised else NEGATIVE,
+                      f"{_short(value)} is negative; the examples are all >= 0"
+                      + (" and the prompt says so" if promised else ""))
+        elif value == 0 and (profile.low > 0 or profile.high < 0):
+            promised = "positive" in self.promises and profile.low > 0
+            self.note("zero", PROMISED if promised else ZERO, "zero, where the examples never are"
+                      + (" (the prompt says positive)" if promised else ""))
+        scale = max(profile.largest, 10.0)
+        magnitude = abs(value) / scale if abs(value) < 1e300 else math.inf
+        table, beyond = (TIMEOUT_MAGNITUDE, TIMEOUT_HUGE) if self.timeout else (MAGNITUDE, HUGE)
+        factor = next((f for limit, f in table if magnitude <= limit), beyond)
+        if factor < 1.0:
+            self.note("magnitude", factor, f"{_short(value)} is {_times(magnitude)} the examples' largest "
+                      f"({_short(profile.largest)})")
+
+    def _text(self, value: str, profile: Profile) -> None:
+        self._size(len(value), profile, "string")
+        seen = _classes(profile.chars)
+        for char in dict.fromkeys(value[:2000]):
+            for cls in _char_classes(char):
+                if cls in seen or cls not in CHARACTER:
+                    continue
+                opposite = {"uppercase": "lowercase", "lowercase": "uppercase"}.get(cls)
+                factor = PROMISED if opposite in self.promises else CHARACTER[cls]
+                self.note(f"char:{cls}", factor, f"{cls} character {char!r}; the examples' strings have none")
+
+    def _size(self, size: int, profile: Profile, noun: str) -> None:
+        if not profile.lengths:
+            return
+        if size == 1 and noun != "string" and min(profile.lengths) >= 3:
+            self.note("single", SINGLE, f"a {noun} of one element; the examples' have {min(profile.lengths)} or more")
+        if size == 0 and min(profile.lengths) > 0:
+            promised = "non-empty" in self.promises
+            self.note("empty", PROMISED if promised else EMPTY, f"an empty {noun}; no example is empty"
+                      + (" and the prompt says non-empty" if promised else ""))
+        longest = max(profile.lengths)
+        if self.timeout and size > 20:
+            ratio = size / max(longest, 1)
+            factor = next((f for limit, f in TIMEOUT_LONG if ratio <= limit), TIMEOUT_LONGER)
+            if factor < 1.0:
+                self.note("long", factor, f"a {noun} of {size}, the examples' longest is {longest}")
+        elif size > 50 and size > 10 * max(longest, 1):
+            self.note("long", LONG, f"a {noun} of {size}, the examples' longest is {longest}")
+
+    def _collection(self, value: Any, kind: str, profile: Profile, depth: int) -> None:
+        noun = {"list": "list", "tuple": "tuple", "set": "set", "dict": "dict"}[kind]
+        self._size(len(value), profile, noun)
+        if kind == "tuple" and profile.arities and len(value) not in profile.arities and len(profile.arities) == 1:
+            self.note("arity", ARITY, f"a tuple of {len(value)}, the examples' have {next(iter(profile.arities))}")
+        items = list(value.values() if kind == "dict" else value)[:MAX_ITEMS]
+        if kind in ("list", "tuple") and profile.sorted_seen and profile.sorted_all and len(items) >= 2 \
+                and not _is_sorted(items):
+            self.note("sorted", UNSORTED, "not sorted; every example is")
+        if profile.elements is not None:
+            for item in items:
+                self.visit(item, profile.elements, depth + 1)
+        if kind == "dict" and profile.keys is not None:
+            for key in list(value)[:MAX_ITEMS]:
+                self.visit(key, profile.keys, depth + 1)
+
+
+def _length(value: Any) -> int | None:
+    return len(value) if isinstance(value, (str, list, tuple, dict, set, frozenset)) else None
+
+
+def _length_links(examples: list[tuple], width: int) -> list[tuple[int, int]]:
+    """(int parameter, collection parameter) pairs where every example passes the collection's length."""
+    if len(examples) < 2:
+        return []
+    links = []
+    for number in range(width):
+        for collection in range(width):
+            if number != collection and all(
+                    len(e) == width and kind_of(e[number]) == "int" and _length(e[collection]) == e[number]
+                    for e in examples):
+                links.append((number, collection))
+    return links
+
+
+def kind_of(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, RecordValue):
+        return f"record:{value.type_name}"
+    for types, name in ((int, "int"), (float, "float"), (complex, "complex"), (str, "str"),
+                        ((bytes, bytearray), "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"),
+                        ((set, frozenset), "set")):
+        if isinstance(value, types):
+            return name
+    return "other"
+
+
+def _finite(value: float) -> bool:
+    return isinstance(value, int) or math.isfinite(value)
+
+
+def _is_sorted(items: list) -> bool:
+    try:
+        return all(a <= b for a, b in pairwise(items))
+    except TypeError:
+        return False
+
+
+def _char_classes(char: str) -> list[str]:
+    if not char.isascii():
+        return ["non-ASCII"]
+    if char in "\t\n\r\x0b\x0c" or not char.isprintable():
+        return ["control"]
+    if char.isupper():
+        return ["uppercase"]
+    if char.islower():
+        return ["lowercase"]
+    if char.isdigit():
+        return ["digit"]
+    if char == " ":
+        return ["space"]
+    return ["punctuation"]
+
+
+def _classes(chars: set[str]) -> set[str]:
+    return {cls for char in chars for cls in _char_classes(char)}
+
+
+def _short(value: float) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else f"{value:.3g}"
+
+
+def _times(ratio: float) -> str:
+    return "far beyond" if not math.isfinite(ratio) else f"{ratio:.3g}x"
+
+
+def prompt_text(prompt: str | None, reference: str, entry_point: str) -> str:
+    """What the problem promises in words: its prompt, or the entry point's docstring in the reference."""
+    if prompt:
+        return prompt
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError:
+        return ""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == entry_point:
+            return ast.get_docstring(node) or ""
+    return ""
+
+
+def describe_char(char: str) -> str:
+    """'ǅ' -> "'ǅ' (LATIN CAPITAL LETTER D WITH SMALL LETTER Z WITH CARON)", for reports."""
+    return f"{char!r} ({unicodedata.name(char, 'unnamed')})"

@@ -1,0 +1,60 @@
+"""Relevance of generated inputs, contract kinds, and what an edge-case finding's confidence makes it cost."""
+
+from codeeval.dimensions.edge_findings import cost_weight
+from codeeval.generation.contract_kinds import Kinds, contract_kinds
+from codeeval.generation.domain import Domain
+from codeeval.generation.plan import make_plan
+from codeeval.spec.problem import Case
+
+
+def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why():
+    domain = Domain(["text", "n"], [("hello world", 3), ("abc", 10)], "Given a lowercase string and a number")
+    assert domain.relevance(("abc abc", 7)).score == 1.0
+    exotic = domain.relevance(("ǅ", 7))
+    assert exotic.score == 0.25 and "non-ASCII character 'ǅ'" in exotic.reasons[0]
+    assert domain.relevance(("Abc", 7)).score == 0.3  # the prompt says lowercase
+    assert domain.relevance(("abc", -1)).score == 0.5  # the examples are all >= 0
+    assert domain.relevance(("abc", 10**6)).score == 0.7  # 10^5 times the largest example
+    assert domain.relevance(("abc", 10**9)).score == 0.5
+    assert domain.relevance((["a"], 7)).score == 0.35  # a list where the examples pass strings
+
+
+def test_time_outs_are_judged_on_size_more_strictly():
+    domain = Domain(["n"], [(5,), (30,)])
+    assert domain.relevance((1000,), timeout=True).score == 0.7  # 33x the largest example
+    assert domain.relevance((10**18,), timeout=True).score == 0.1
+    assert domain.relevance((10**18,)).score == 0.5
+
+
+def test_promises_the_examples_contradict_are_ignored():
+    domain = Domain(["xs"], [([3, 1, 2],), ([],)], "Return a sorted copy of a non-empty list of positive numbers")
+    relevance = domain.relevance(([],))
+    assert relevance.score == 1.0  # an example is empty: the prompt's "non-empty" is not about this list
+    assert domain.relevance(([5, 4, 3],)).score == 1.0  # the examples are not sorted
+
+
+def test_contract_isinstance_checks_name_the_admitted_kinds_and_widen_the_plan():
+    preconditions = ["isinstance(n, (int, float))", "n >= 0", "all(isinstance(x, (int, float)) for x in xs)",
+                     "all(isinstance(e, int) for t in pairs for e in t)", "type(s) == str"]
+    kinds = contract_kinds(preconditions, ["n", "xs", "pairs", "s"])
+    assert kinds["n"] == Kinds(top=frozenset({"int", "float"}))
+    assert kinds["xs"].elements == frozenset({"int", "float"}) and kinds["pairs"].nested == frozenset({"int"})
+    assert kinds["s"].top == frozenset({"str"})
+    plan = make_plan("def f(n, xs):\n    return n\n", "f", [Case(args=[4, [1, 2]])],
+                     preconditions=preconditions[:3])
+    assert plan.describe_types() == {"n": "int | float", "xs": "list[int | float]"}
+    domain = Domain(["n", "xs"], plan.examples, "", kinds)
+    assert domain.relevance((2.5, [1.5])).score == 1.0  # the contract promises floats: not a surprise
+
+
+def test_lengths_passed_beside_their_collection_must_match_it():
+    domain = Domain(["arr", "n"], [([5, 4, 7], 3), ([1, 2], 2)])
+    assert domain.relevance(([9, 9, 9, 9], 4)).score == 1.0
+    mismatch = domain.relevance(([], 1))
+    assert mismatch.score < 0.4 and "n is not len(arr)" in " ".join(mismatch.reasons)
+
+
+def test_cost_weight_is_full_when_confident_and_nothing_when_low():
+    assert cost_weight(0.9) == 1.0 and cost_weight(0.8) == 1.0
+    assert abs(cost_weight(0.7) - 0.7) < 1e-9
+    assert cost_weight(0.59) == 0.0 and cost_weight(0.3) == 0.0
