@@ -39,7 +39,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -95,29 +95,42 @@ def _equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
     if depth > MAX_COMPARE_DEPTH or isinstance(actual, Opaque) or isinstance(expected, Opaque):
         return False
     if isinstance(expected, bool) or isinstance(actual, bool):
-        if not rule.python:
-            return type(actual) is type(expected) and actual == expected
-        if not isinstance(actual, (int, float, complex)) or not isinstance(expected, (int, float, complex)):
-            return False
-        return bool(actual == expected)
+        return _bools_equal(actual, expected, rule)
     if _is_number(expected) and _is_number(actual):
         return _numbers_equal(actual, expected, rule)
     if isinstance(expected, complex) or isinstance(actual, complex):
         return _complex_equal(actual, expected, rule)
-    if isinstance(expected, _SEQUENCES) and isinstance(actual, _SEQUENCES):
-        if rule.python and type(actual) is not type(expected):
-            return False
-        return len(actual) == len(expected) and all(
-            _equal(a, e, rule, depth + 1) for a, e in zip(actual, expected, strict=True))
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return _dicts_equal(actual, expected, rule, depth)
-    if isinstance(expected, _SETS) and isinstance(actual, _SETS):
-        return _same_distinct(list(actual), list(expected), rule, depth)
-    if isinstance(expected, Record) and isinstance(actual, Record):
-        return actual.type_name == expected.type_name and _equal(actual.fields, expected.fields, rule, depth + 1)
-    if isinstance(expected, _BYTES) and isinstance(actual, _BYTES):
-        return bytes(actual) == bytes(expected)
+    for kinds, same in _COLLECTIONS:
+        if isinstance(expected, kinds) and isinstance(actual, kinds):
+            return same(actual, expected, rule, depth)
     return type(actual) is type(expected) and actual == expected
+
+
+def _bools_equal(actual: Any, expected: Any, rule: _Rule) -> bool:
+    """codeeval's rule: a bool equals only a bool; Python's: a bool is the number 0 or 1."""
+    if not rule.python:
+        return type(actual) is type(expected) and actual == expected
+    numbers = (int, float, complex)
+    return isinstance(actual, numbers) and isinstance(expected, numbers) and bool(actual == expected)
+
+
+def _sequences_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
+    if rule.python and type(actual) is not type(expected):
+        return False  # Python: a tuple is not a list
+    return len(actual) == len(expected) and all(
+        _equal(a, e, rule, depth + 1) for a, e in zip(actual, expected, strict=True))
+
+
+def _sets_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
+    return _same_distinct(list(actual), list(expected), rule, depth)
+
+
+def _records_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
+    return actual.type_name == expected.type_name and _equal(actual.fields, expected.fields, rule, depth + 1)
+
+
+def _bytes_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
+    return bytes(actual) == bytes(expected)
 
 
 def _numbers_equal(actual: int | float, expected: int | float, rule: _Rule) -> bool:
@@ -249,11 +262,7 @@ def _canonical(value: Any, python: bool = False) -> Any:
     if isinstance(value, bool) and not python:
         return ("bool", value)
     if isinstance(value, (int, float, complex)):
-        if _is_nan(value) or (isinstance(value, complex) and math.isnan(value.real + value.imag)):
-            return ("nan", object()) if python else ("nan",)
-        if isinstance(value, complex) and not (python and value.imag == 0):
-            return ("complex", _canonical(value.real, python), _canonical(value.imag, python))
-        return ("num", value)
+        return _number_key(value, python)
     if isinstance(value, _SEQUENCES):
         kind = type(value).__name__ if python else "seq"
         return (kind, tuple(_canonical(v, python) for v in value))
@@ -261,6 +270,18 @@ def _canonical(value: Any, python: bool = False) -> Any:
         return ("set", frozenset(_canonical(v, python) for v in value))
     if isinstance(value, dict):
         return ("dict", frozenset((_canonical(k, python), _canonical(v, python)) for k, v in value.items()))
+    return _atom_key(value, python)
+
+
+def _number_key(value: int | float | complex, python: bool) -> Any:
+    if _is_nan(value) or (isinstance(value, complex) and math.isnan(value.real + value.imag)):
+        return ("nan", object()) if python else ("nan",)  # Python: NaN equals nothing, not even NaN
+    if isinstance(value, complex) and not (python and value.imag == 0):
+        return ("complex", _canonical(value.real, python), _canonical(value.imag, python))
+    return ("num", value)
+
+
+def _atom_key(value: Any, python: bool) -> Any:
     if isinstance(value, _BYTES):
         return ("bytes", bytes(value))
     if isinstance(value, Opaque):
@@ -268,6 +289,11 @@ def _canonical(value: Any, python: bool = False) -> Any:
     if isinstance(value, Record):
         return ("record", value.type_name, _canonical(value.fields, python))
     return (type(value).__name__, value)
+
+
+_COLLECTIONS: tuple[tuple[Any, Callable[[Any, Any, _Rule, int], bool]], ...] = (
+    (_SEQUENCES, _sequences_equal), (dict, lambda a, e, rule, depth: _dicts_equal(a, e, rule, depth)),
+    (_SETS, _sets_equal), (Record, _records_equal), (_BYTES, _bytes_equal))
 
 
 def _python_set(value: Any) -> frozenset | None:

@@ -15,15 +15,16 @@ def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why(
     assert domain.relevance(("Abc", 7)).score == 0.3  # the prompt says lowercase
     assert domain.relevance(("abc", -1)).score == 0.5  # the examples are all >= 0
     assert domain.relevance(("abc", 10**6)).score == 0.7  # 10^5 times the largest example
-    assert domain.relevance(("abc", 10**9)).score == 0.5
-    assert domain.relevance((["a"], 7)).score == 0.35  # a list where the examples pass strings
+    assert domain.relevance(("abc", 10**9)).score == 0.3
+    assert domain.relevance((["a"], 7)).score == 0.25  # a list where the examples pass strings
 
 
 def test_time_outs_are_judged_on_size_more_strictly():
     domain = Domain(["n"], [(5,), (30,)])
-    assert domain.relevance((1000,), timeout=True).score == 0.7  # 33x the largest example
+    assert domain.relevance((1000,), timeout=True).score == 1.0  # 33x the largest example: within 100x
+    assert domain.relevance((10**5,), timeout=True).score == 0.6
     assert domain.relevance((10**18,), timeout=True).score == 0.1
-    assert domain.relevance((10**18,)).score == 0.5
+    assert domain.relevance((10**18,)).score == 0.3
 
 
 def test_promises_the_examples_contradict_are_ignored():

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..generation.counterexamples import Counterexample, minimal_counterexample
-from ..generation.frozen_suites import FrozenSuites
 from ..generation.domain import Relevance
+from ..generation.frozen_suites import FrozenSuites
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
 from ..generation.shared_suite import GenerationState, state_for
 from ..generation.suite import Suite

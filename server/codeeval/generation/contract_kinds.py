@@ -93,26 +93,37 @@ def _read(node: ast.expr, params: set[str]) -> tuple[str, Kinds] | None:
     if direct is not None:
         name, kinds = direct
         return (name, Kinds(top=kinds)) if name in params else None
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "all"
-            and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp)):
-        return None
-    generator = node.args[0]
-    check = _isinstance_of(generator.elt)
-    if check is None or any(g.ifs for g in generator.generators):
+    generator = _all_over(node)
+    check = _isinstance_of(generator.elt) if generator is not None else None
+    if generator is None or check is None:
         return None
     variable, kinds = check
-    loops = generator.generators
-    if not all(isinstance(g.target, ast.Name) for g in loops):
+    chain = _loop_chain(generator.generators)
+    if not chain or chain[0] not in params or chain[-1] != variable:
         return None
-    if len(loops) == 1 and isinstance(loops[0].iter, ast.Name) and loops[0].iter.id in params \
-            and _target(loops[0]) == variable:
-        return loops[0].iter.id, Kinds(elements=kinds)
-    if len(loops) == 2 and isinstance(loops[0].iter, ast.Name) and loops[0].iter.id in params \
-            and isinstance(loops[1].iter, ast.Name) and loops[1].iter.id == _target(loops[0]) \
-            and _target(loops[1]) == variable:
-        return loops[0].iter.id, Kinds(nested=kinds)
+    if len(chain) == 2:  # all(isinstance(e, T) for e in P)
+        return chain[0], Kinds(elements=kinds)
+    if len(chain) == 3:  # all(isinstance(e, T) for s in P for e in s)
+        return chain[0], Kinds(nested=kinds)
     return None
 
 
-def _target(loop: ast.comprehension) -> str:
-    return loop.target.id if isinstance(loop.target, ast.Name) else ""
+def _all_over(node: ast.expr) -> ast.GeneratorExp | None:
+    """The generator of `all(<generator>)`, or None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "all" \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+        return node.args[0]
+    return None
+
+
+def _loop_chain(loops: list[ast.comprehension]) -> list[str]:
+    """`for s in P for e in s` -> ["P", "s", "e"]: each loop over the previous one's variable (else [])."""
+    chain: list[str] = []
+    for loop in loops:
+        if loop.ifs or not isinstance(loop.target, ast.Name) or not isinstance(loop.iter, ast.Name):
+            return []
+        if chain and loop.iter.id != chain[-1]:
+            return []
+        chain += [loop.iter.id] if not chain else []
+        chain.append(loop.target.id)
+    return chain

@@ -236,22 +236,28 @@ class _Walk:
             return
         if profile.low is None or profile.high is None:
             return
-        if value < 0 <= profile.low:
+        self._sign(value, profile.low, profile.high)
+        self._magnitude(value, profile.largest)
+
+    def _sign(self, value: float, low: float, high: float) -> None:
+        if value < 0 <= low:
             promised = "positive" in self.promises or "non-negative" in self.promises
             self.note("sign", PROMISED if promised else NEGATIVE,
                       f"{_short(value)} is negative; the examples are all >= 0"
                       + (" and the prompt says so" if promised else ""))
-        elif value == 0 and (profile.low > 0 or profile.high < 0):
-            promised = "positive" in self.promises and profile.low > 0
+        elif value == 0 and (low > 0 or high < 0):
+            promised = "positive" in self.promises and low > 0
             self.note("zero", PROMISED if promised else ZERO, "zero, where the examples never are"
                       + (" (the prompt says positive)" if promised else ""))
-        scale = max(profile.largest, 10.0)
+
+    def _magnitude(self, value: float, largest: float) -> None:
+        scale = max(largest, 10.0)
         magnitude = abs(value) / scale if abs(value) < 1e300 else math.inf
         table, beyond = (TIMEOUT_MAGNITUDE, TIMEOUT_HUGE) if self.timeout else (MAGNITUDE, HUGE)
         factor = next((f for limit, f in table if magnitude <= limit), beyond)
         if factor < 1.0:
             self.note("magnitude", factor, f"{_short(value)} is {_times(magnitude)} the examples' largest "
-                      f"({_short(profile.largest)})")
+                      f"({_short(largest)})")
 
     def _text(self, value: str, profile: Profile) -> None:
         self._size(len(value), profile, "string")

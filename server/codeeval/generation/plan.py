@@ -191,8 +191,6 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
             if t is None:
                 keyword_from_here = True
                 continue
-            if param.name not in overrides and admitted and param.name in admitted:
-                t = widen(t, admitted[param.name])
             if param.kind == "keyword_only" or keyword_from_here:
                 if param.kind == "positional_only":
                     continue
@@ -202,13 +200,16 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
         layout.append((param.name, how))
         types.append(t)
         names.append(param.name)
-    example_values = []
-    for b in bound:
-        if all(n in b for n in names):
-            example_values.append(tuple(b[n] for n in names))
-    top = TupleT(types, names=names).with_seen(example_values)
+    example_values = [tuple(b[n] for n in names) for b in bound if all(n in b for n in names)]
+    top = TupleT(_widened(names, types, admitted or {}, overrides), names=names).with_seen(example_values)
     return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values,
                 notes=notes)
+
+
+def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overrides: dict[str, T]) -> list[T]:
+    """Each type widened to the kinds its preconditions admit (a strategy override stays as written)."""
+    return [widen(t, admitted[n]) if n in admitted and n not in overrides else t
+            for n, t in zip(names, types, strict=True)]
 
 
 def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:

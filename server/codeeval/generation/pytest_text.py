@@ -40,8 +40,8 @@ def _call_text(target: str, args: list, kwargs: dict) -> str:
     return f"{target}({', '.join(parts)})"
 
 
-def _assertion(call: str, expected: Any, compare: Compare, imports: set[str], args: list | None = None) -> list[str]:
-    """Lines asserting that `call` gives `expected` under the problem's comparison."""
+def _judge_assertion(call: str, expected: Any, compare: Compare, args: list | None) -> list[str] | None:
+    """The `not_none` and `root` modes' own checks, or None for the other modes."""
     if compare.mode == "not_none":
         present = expected if isinstance(expected, bool) else expected is not None
         return [f"result = {call}", f"assert (result if isinstance(result, bool) else result is not None) is {present}"]
@@ -49,6 +49,14 @@ def _assertion(call: str, expected: Any, compare: Compare, imports: set[str], ar
         tolerance = compare.float_tolerance or 1e-6
         return [f"result = {call}", f"assert abs(sum(c * result ** i for i, c in enumerate({_src(args[0])}))) "
                 f"<= {tolerance!r}"]
+    return None
+
+
+def _assertion(call: str, expected: Any, compare: Compare, imports: set[str], args: list | None = None) -> list[str]:
+    """Lines asserting that `call` gives `expected` under the problem's comparison."""
+    special = _judge_assertion(call, expected, compare, args)
+    if special is not None:
+        return special
     if expected is None:
         return [f"assert {call} is None"]
     if isinstance(expected, bool):

@@ -63,16 +63,21 @@ def render_edge_cases(result: DimensionResult) -> list[str]:
         lines += _case_table(generated, SHOWN_GENERATED, "failing generated inputs")
     if not cases and details.get("total"):
         lines.append("All edge cases passed.")
-    timeouts = details.get("timeouts") or []
-    scored = any(f.get("verdict") == "timeout" and f.get("scored") for f in details.get("findings") or [])
-    if timeouts:
-        why = ("scored: the problem has no performance inputs, so a hang shows only here" if scored
-               else "not scored: speed is the performance dimension's business")
-        lines += ["", f"{len(timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
-        lines += [f"- `{cell(t['input'], 160).replace('`', chr(39))}`: {cell(t['actual'], 120)}"
-                  for t in timeouts[:SHOWN_TIMEOUTS]]
+    lines += _timeouts(details)
     lines += _generation_notes(details.get("generation") or {})
     return lines + _discarded(result)
+
+
+def _timeouts(details: dict) -> list[str]:
+    timeouts = details.get("timeouts") or []
+    if not timeouts:
+        return []
+    scored = any(f.get("verdict") == "timeout" and f.get("scored") for f in details.get("findings") or [])
+    why = ("scored: the problem has no performance inputs, so a hang shows only here" if scored
+           else "not scored: speed is the performance dimension's business")
+    lines = ["", f"{len(timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
+    return lines + [f"- `{cell(t['input'], 160).replace('`', chr(39))}`: {cell(t['actual'], 120)}"
+                    for t in timeouts[:SHOWN_TIMEOUTS]]
 
 
 def _findings(findings: list[dict]) -> list[str]:
