@@ -27,3 +27,9 @@ def test_an_answer_that_is_plain_code_is_taken_whole_and_prose_is_not():
 def test_tilde_fences_and_longer_backtick_fences():
     assert extract_code("~~~python\nx = 1\n~~~") == "x = 1\n"
     assert extract_code("````python\ns = '```'\n````") == "s = '```'\n"
+
+
+def test_broken_code_without_fences_is_still_code_so_its_syntax_error_is_reported():
+    broken = "def f(x)\n    return x\n"
+    assert extract_code(broken, "f") == broken
+    assert extract_code("The answer is that you should return early.", "f") is None

@@ -17,6 +17,14 @@ def _parses(source: str) -> bool:
     return True
 
 
+_CODE_LINE = re.compile(r"^\s*(?:async\s+def|def|class|import|from\s+[\w.]+\s+import|return)\b", re.M)
+
+
+def _looks_like_code(text: str) -> bool:
+    """Parses, or is broken Python rather than prose (a `def` line, an import): that fails to load and says why."""
+    return _parses(text) or _CODE_LINE.search(text) is not None
+
+
 def _defines(source: str, name: str) -> bool:
     return re.search(rf"^\s*(?:async\s+def|def|class)\s+{re.escape(name)}\b", source, re.M) is not None
 
@@ -27,12 +35,13 @@ def extract_code(answer: str, entry_point: str | None = None) -> str | None:
     Fenced blocks tagged python (or untagged) are candidates: the last one that
     defines the entry point wins (an answer often ends with a block of example
     calls), else the last block. An answer without fences counts as code when
-    it parses as Python.
+    it parses as Python, or has lines only code has (`def`, `import`): broken
+    code is scored (it fails to load, and the reward says so), prose is not.
     """
     blocks = [m.group(3) for m in _FENCE.finditer(answer) if m.group(2).lower() in _PYTHON_TAGS]
     blocks = [b for b in blocks if b.strip()]
     if not blocks:
-        return answer if answer.strip() and _parses(answer) else None
+        return answer if answer.strip() and _looks_like_code(answer) else None
     if entry_point:
         defining = [b for b in blocks if _defines(b, entry_point)]
         if defining:
