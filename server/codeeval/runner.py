@@ -146,34 +146,38 @@ class ProblemContexts:
     A context holds the reference's sandboxed workers (the oracle, the generated
     suite's guarded reference); closing each as soon as its problem is done keeps
     open workers, descriptors and memory bounded by the number of problems in
-    flight (about `jobs`), not the number of problems in the run. A long-lived
-    owner (the reward scorer, the service) keeps the `keep` most recently used
-    idle contexts open instead, so the next batch reuses their reference answers
-    and generated suites.
+    flight (about `jobs`), not the number of problems in the run.
+
+    A long-lived owner (the reward scorer, the service) keeps more: the `keep`
+    most recently used idle contexts stay open, and up to `park` more are
+    parked: their workers stopped, their generated suite and the reference's
+    answers kept. A parked problem's next batch restarts its workers (a few
+    milliseconds) instead of generating its suite again (seconds), and is
+    judged on the same inputs as before.
     """
 
-    def __init__(self, problems: dict[str, Problem], options: EvaluationOptions, keep: int = 0):
+    def __init__(self, problems: dict[str, Problem], options: EvaluationOptions, keep: int = 0, park: int = 0):
         self.problems = dict(problems)
         self.options = options
         self.keep = keep
+        self.park = park
         self._pending: Counter[str] = Counter()
         self._open: dict[str, ProblemContext] = {}
         self._idle: OrderedDict[str, None] = OrderedDict()  # open contexts nothing waits for, oldest first
+        self._parked: OrderedDict[str, ProblemContext] = OrderedDict()  # closed, caches kept, oldest first
         self._lock = threading.Lock()
 
     def register(self, problems: dict[str, Problem]) -> None:
-        """Add problems; a name that now means a different problem closes its old context."""
-        stale = []
+        """Add problems; a name that now means a different problem drops its old context."""
         with self._lock:
             for name, problem in problems.items():
                 if self.problems.get(name) is not problem:
                     self.problems[name] = problem
-                    context = self._open.pop(name, None)
+                    self._parked.pop(name, None)
                     self._idle.pop(name, None)
+                    context = self._open.pop(name, None)
                     if context is not None:
-                        stale.append(context)
-        for context in stale:
-            context.close()
+                        context.close()
 
     def expect(self, submissions: list[Submission]) -> None:
         with self._lock:
@@ -185,22 +189,26 @@ class ProblemContexts:
         with self._lock:
             context = self._open.get(name)
             if context is None:
-                context = self._open[name] = ProblemContext(self.problems[name], self.options)
+                context = self._parked.pop(name, None) or ProblemContext(self.problems[name], self.options)
+                self._open[name] = context  # a parked context restarts its workers when first asked
             return context
 
     def finished(self, name: str) -> None:
-        closing = []
-        with self._lock:
+        with self._lock:  # closing under the lock: `get` must never hand out a context being closed
             self._pending[name] -= 1
-            if self._pending[name] <= 0:
-                del self._pending[name]
-                if name in self._open:
-                    self._idle[name] = None
-                while len(self._idle) > self.keep:
-                    oldest, _ = self._idle.popitem(last=False)
-                    closing.append(self._open.pop(oldest))
-        for context in closing:
-            context.close()
+            if self._pending[name] > 0:
+                return
+            del self._pending[name]
+            if name in self._open:
+                self._idle[name] = None
+            while len(self._idle) > self.keep:
+                oldest, _ = self._idle.popitem(last=False)
+                context = self._open.pop(oldest)
+                context.close()
+                if self.park:
+                    self._parked[oldest] = context
+            while len(self._parked) > self.park:
+                self._parked.popitem(last=False)
 
     def open_count(self) -> int:
         with self._lock:
@@ -210,6 +218,7 @@ class ProblemContexts:
         with self._lock:
             contexts, self._open = list(self._open.values()), {}
             self._idle.clear()
+            self._parked.clear()
         for context in contexts:
             context.close()
 

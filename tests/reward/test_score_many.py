@@ -87,3 +87,14 @@ def test_a_scorer_keeps_problem_contexts_warm_between_batches(problems):
 def test_missing_survives_pickling_as_itself():
     # A problem sent to another process (a Ray task) must still mark computed expectations as MISSING.
     assert pickle.loads(pickle.dumps(MISSING)) is MISSING
+
+
+def test_a_parked_problem_keeps_its_suite_and_restarts_its_workers(problems):
+    with RewardScorer(problems, skip=("performance",)) as scorer:
+        scorer.contexts.keep = 0  # every idle context is parked at once: workers stopped, caches kept
+        first = scorer.score_many([(WRONG, "add")])[0]
+        assert scorer.contexts.open_count() == 0
+        again = scorer.score_many([(WRONG, "add")])[0]
+    suite = first.result.to_dict()["dimensions"]["edge_cases"]["generation"]
+    assert again.result.to_dict()["dimensions"]["edge_cases"]["generation"] == suite  # not generated again
+    assert suite["generated"] > 0 and again.reward == first.reward

@@ -26,7 +26,8 @@ from .extract import extract_code
 from .items import Reward, RewardItem, RewardStatus
 
 MAX_ANSWER_CHARS = 1_000_000  # an answer longer than this is refused: no model writes a million characters of code
-KEEP_CONTEXTS = 64  # idle problem contexts kept warm between batches
+KEEP_CONTEXTS = 32  # idle problem contexts kept open (their sandboxed workers running) between batches
+PARK_CONTEXTS = 100_000  # and more kept parked: workers stopped, generated suite and reference answers kept
 
 
 class ProblemLibrary:
@@ -120,7 +121,7 @@ class RewardScorer:
         self.extract = extract
         self.options = EvaluationOptions(weights=self.weights or None, deterministic=deterministic,
                                          skip=tuple(skip), time_per_call_s=time_per_call_s)
-        self.contexts = ProblemContexts({}, self.options, keep=KEEP_CONTEXTS)
+        self.contexts = ProblemContexts({}, self.options, keep=KEEP_CONTEXTS, park=PARK_CONTEXTS)
         self.executor = self._executor(executor, jobs, ray_address)
         self._keys: dict[int, str] = {}  # id(problem) -> its key, stable for the scorer's life
         self._names: dict[str, int] = {}  # key -> id(problem)
