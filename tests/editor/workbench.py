@@ -6,6 +6,7 @@ the suite slower, not flaky.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -13,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 UI_TIMEOUT_MS = 30_000
+QUICK_OPEN_TRY_MS = 5_000
 SCORE_ITEM = '[id="codeeval.codeeval.codeeval.score"]'  # <extension id>.<status bar item id>
 
 
@@ -44,6 +47,7 @@ class Workbench:
     def wait_ready(self) -> None:
         self.page.locator(".monaco-workbench").wait_for(timeout=UI_TIMEOUT_MS * 2)
         self.page.locator(".explorer-folders-view, .explorer-viewlet").first.wait_for(timeout=UI_TIMEOUT_MS * 2)
+        self.page.locator(".command-center-center").first.wait_for(timeout=UI_TIMEOUT_MS * 2)
 
     def screenshot(self, name: str, locator: Locator | None = None) -> Path:
         """A numbered screenshot under the artifacts folder (the README's pictures are made from these)."""
@@ -66,11 +70,39 @@ class Workbench:
 
     def quick_open(self) -> Locator:
         """Opens quick open from the title bar's command center (a click works wherever the keyboard focus
-        is, even inside a webview, which keeps keys such as F1 to itself); returns its input box."""
-        self.page.locator(".command-center-center").first.click()
+        is, even inside a webview, which keeps keys such as F1 to itself); returns its input box.
+
+        A click can be lost while the window is still starting (on a fresh machine the first one was:
+        nothing opened in 30 s), so an unanswered click is dismissed and tried again until the timeout."""
         box = self.quick_input().locator("input")
-        box.wait_for(timeout=UI_TIMEOUT_MS)
+
+        def opened() -> bool:
+            if box.is_visible():
+                return True
+            self.page.locator(".command-center-center").first.click()
+            try:
+                box.wait_for(timeout=QUICK_OPEN_TRY_MS)
+            except PlaywrightTimeoutError:
+                self.dismiss()
+                return False
+            return True
+
+        try:
+            wait_until(opened, "quick open after a click on the command center", UI_TIMEOUT_MS / 1000, every_s=0.5)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the window: {self.describe()}") from None
         return box
+
+    def describe(self) -> str:
+        """What is on screen that could take a click or the focus (for a failure's message: CI shows no pictures)."""
+        state = self.page.evaluate("""() => ({
+            focus: document.activeElement ? document.activeElement.className : null,
+            dialogs: [...document.querySelectorAll('.monaco-dialog-box, .dialog-modal-block')].map(e => e.innerText),
+            toasts: [...document.querySelectorAll('.notification-toast')].map(e => e.innerText),
+            quickInput: [...document.querySelectorAll('.quick-input-widget')].map(e => e.style.display),
+            commandCenter: document.querySelectorAll('.command-center-center').length,
+        })""")
+        return json.dumps(state)[:1500]
 
     def run_command(self, title: str) -> None:
         """Run a command from the palette by its full title, e.g. 'codeeval: Show Last Report'."""
