@@ -16,7 +16,7 @@ Score: hand-written cases count by share passed. The generated part scores
 100 minus what its findings cost: a confident finding costs at least a
 quarter of the part (a real bug found on 1 input of 200 is still a bug), a
 low-confidence one (an input far from what the examples and the prompt
-promise) at most a point. With both parts present each counts half.
+promise) nothing: it is shown, marked, with its reasons. With both parts present each counts half.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def _findings(findings: list[dict]) -> list[str]:
     return ["### Findings", "",
             "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
             "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
-            "finding costs at most a point.", "",
+            "finding costs nothing (shown, marked low confidence).", "",
             table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows), ""]
 
 
