@@ -25,6 +25,7 @@ from .sandbox import Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
+from .test_tiers import TestSelection
 from .visual.visual_evaluation import evaluate_visual
 
 
@@ -37,6 +38,7 @@ class EvaluationOptions:
     launcher: Any = None
     skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
     deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
+    tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too
     extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions
 
 
@@ -109,7 +111,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")
         run = SolutionRun(problem, source, label, candidate, context.oracle, deadline,
-                          PerformanceSettings.from_options(options), context.frozen_suites)
+                          PerformanceSettings.from_options(options), context.frozen_suites, options.tests)
         dimensions = {dimension.name: _verdict(dimension, run, load, options.skip)
                       for dimension in dimensions_for(FUNCTION_KIND)}
         output = candidate.output()

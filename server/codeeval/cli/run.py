@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..test_tiers import TestSelection
 from .evaluate import isolation_warning
 from .options import add_evaluation_flags, evaluation_options
 
@@ -29,6 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(each problem's solutions on one node, each solution in that node's sandbox)")
     parser.add_argument("--ray-address", metavar="ADDRESS",
                         help="the Ray cluster to join (e.g. ray://head:10001 or auto); default: a local Ray")
+    parser.add_argument("--tests", choices=[s.value for s in TestSelection], default=TestSelection.BASE.value,
+                        help="base: the problems' own tests; plus: also their extended tests (EvalPlus's plus "
+                             "inputs), each tier's verdict reported apart (default: base)")
     add_evaluation_flags(parser)
 
 
@@ -88,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
         from ..ray_executor import RayExecutor
 
         executor = RayExecutor(args.ray_address)
-    stream = run_stream(problems, collected.submissions, evaluation_options(args), jobs=args.jobs, executor=executor)
+    options = evaluation_options(args)
+    options.tests = TestSelection(args.tests)
+    stream = run_stream(problems, collected.submissions, options, jobs=args.jobs, executor=executor)
     for done, finished in enumerate(stream, start=1):
         submission, result = finished.submission, finished.result
         folder.record(submission.problem, submission.label, submission.group, submission.origin, result)

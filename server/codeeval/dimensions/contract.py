@@ -16,6 +16,7 @@ from ..generation.frozen_suites import FrozenSuites
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Problem
+from ..test_tiers import TestSelection
 from .case_runner import Deadline
 from .catalog import DimensionInfo
 from .oracle import Oracle
@@ -34,6 +35,7 @@ class SolutionRun:
     deadline: Deadline  # the evaluation's overall time budget
     performance: PerformanceSettings
     frozen_suites: FrozenSuites | None = None  # deterministic mode: generated suites replayed, not rebuilt
+    tests: TestSelection = TestSelection.BASE  # the problem's own tests, or those and its extended tier
 
 
 RunT = TypeVar("RunT", contravariant=True)

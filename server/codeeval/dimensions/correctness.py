@@ -1,25 +1,70 @@
-"""Correctness: the share of the problem's own tests a solution passes."""
+"""Correctness: the share of the problem's own tests a solution passes.
+
+With `--tests plus` the problem's extended tests (a benchmark's extra inputs)
+count too, and the details report each tier's count, so the base verdict and
+the extended one can be read apart (as EvalPlus reports base and plus).
+"""
 
 from __future__ import annotations
 
 from ..result import DimensionResult
 from ..sandbox import Session
-from ..spec.problem import Problem
+from ..spec.problem import Case, Problem
+from ..test_tiers import TestSelection, Tier
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
 from .catalog import CORRECTNESS
 
 NAME = CORRECTNESS.name
+SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the report shows the first few
 
 
-def evaluate(problem: Problem, candidate: Session, deadline: Deadline) -> DimensionResult:
+def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
+             selection: TestSelection = TestSelection.BASE) -> DimensionResult:
+    # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
+    benchmark = selection is TestSelection.PLUS
+    base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)
+    if selection is TestSelection.BASE or not problem.extended_tests:
+        result = summarise(NAME, base, problem.entry_point, noun="tests")
+        result.details["tiers"] = {Tier.BASE.value: _counts(base)}
+        return result
+    extended = run_tier(problem, problem.extended_tests, candidate, deadline, stop_on_timeout=True)
+    result = summarise(NAME, base + extended, problem.entry_point, noun="tests")
+    result.summary += f" ({_counts(base)['passed']}/{len(base)} base, {_counts(extended)['passed']}/{len(extended)} " \
+                      "extended)"
+    failed_extended = [r for r in extended if not r.passed]
+    if len(failed_extended) > SHOWN_EXTENDED_FAILURES:
+        hidden = {id(r) for r in failed_extended[SHOWN_EXTENDED_FAILURES:]}
+        shown = [r for r in base + extended if not r.passed and id(r) not in hidden]
+        each = 100.0 / (len(base) + len(extended))
+        result.rationale = [f"-{each:.1f}: {failure_sentence(r, problem.entry_point)}" for r in shown]
+        result.rationale.append(f"-{each * len(hidden):.1f}: {len(hidden)} more extended tests failed (not listed)")
+        result.details["cases"] = [r.to_dict(problem.entry_point) for r in shown]
+    result.details["tiers"] = {Tier.BASE.value: _counts(base), Tier.EXTENDED.value: _counts(extended)}
+    return result
+
+
+def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: Deadline,
+             stop_on_timeout: bool = False) -> list[CaseResult]:
+    """Every case of a tier. `stop_on_timeout`: after one times out the rest fail unrun, as EvalPlus stops a
+    tier at its first failure (a slow solution would otherwise spend the time limit on each of a thousand)."""
     results: list[CaseResult] = []
-    for index, case in enumerate(problem.tests):
+    stopped = ""
+    for index, case in enumerate(cases):
         expectation = Expectation.of(case)
-        if deadline.expired:
-            results.append(skipped(case, index, expectation, "evaluation time budget exhausted"))
+        if not stopped and deadline.expired:
+            stopped = "evaluation time budget exhausted"
+        if stopped:
+            results.append(skipped(case, index, expectation, stopped))
             continue
-        results.append(run_case(candidate, case, index, expectation, problem.compare))
-    return summarise(NAME, results, problem.entry_point, noun="tests")
+        result = run_case(candidate, case, index, expectation, problem.compare)
+        results.append(result)
+        if stop_on_timeout and result.verdict == "timeout":
+            stopped = f"an earlier {case.origin} test timed out"
+    return results
+
+
+def _counts(results: list[CaseResult]) -> dict[str, int]:
+    return {"passed": sum(r.passed for r in results), "total": len(results)}
 
 
 def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str) -> DimensionResult:

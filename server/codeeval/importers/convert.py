@@ -189,6 +189,7 @@ class Converter:
             raise ConversionError("the reference produced no usable expected output: " + "; ".join(warnings[-3:]))
         if compare.equality != "evalplus" and compare.float_tolerance is None and float_outputs:
             compare = dataclasses.replace(compare, float_tolerance=FLOAT_TOLERANCE_DEFAULT)
+        extended = self._extended_tests(record, reference, entry_point, compare, warnings)
         if task_id in ACCEPTED_OTHERWISE:
             warnings.append(f"{ACCEPTED_OTHERWISE[task_id]}; codeeval accepts only the reference's output")
         problem: dict[str, Any] = {
@@ -203,29 +204,50 @@ class Converter:
         if written:
             problem["compare"] = written
         problem["tests"] = tests
+        if extended:
+            problem["extended_tests"] = extended
         if preconditions:
             problem["edge_cases"] = {"generate": {"preconditions": preconditions}}
         return problem, warnings
 
+    def _extended_tests(self, record: dict, reference: str, entry_point: str, compare: Compare,
+                        warnings: list[str]) -> list[dict]:
+        """EvalPlus's plus inputs as the second tier of tests, their expected outputs computed by the reference."""
+        plus = record.get("plus_input")
+        if self.kind != "evalplus" or not isinstance(plus, list) or not plus:
+            return []
+        inputs = self._stored_inputs(record, "plus_input", warnings)
+        tier_warnings: list[str] = []
+        tests, _ = self._tests(reference, entry_point, f"{record['task_id']}#plus", inputs, compare, tier_warnings)
+        dropped = [w for w in tier_warnings if w.endswith("dropped")]
+        if dropped:
+            warnings.append(f"{len(dropped)} of {len(inputs)} plus inputs dropped (EvalPlus judges them; codeeval "
+                            f"cannot): {dropped[0]}")
+        warnings.extend(w for w in tier_warnings if not w.endswith("dropped"))
+        return tests
+
     # -- inputs ---------------------------------------------------------------------------
+    def _stored_inputs(self, record: dict, name: str, warnings: list[str]) -> list[_Input]:
+        """An EvalPlus input list (`base_input`, `plus_input`) as the values EvalPlus calls with."""
+        task_id = str(record.get("task_id"))
+        usable = []
+        for index, item in enumerate(record[name]):
+            if isinstance(item, list):
+                usable.append((index, item))
+            else:
+                warnings.append(f"{name}[{index}] is not a list of arguments; skipped")
+        try:
+            restored = restore_inputs(task_id, [item for _, item in usable])
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ConversionError(f"{name} cannot be read as EvalPlus reads it: {exc}") from None
+        return [_Input(args, {}, f"{name}[{index}]") for (index, _), args in zip(usable, restored, strict=True)]
+
     def _inputs(self, record: dict, warnings: list[str]) -> tuple[list[_Input], Compare]:
         """The test inputs, and how outputs are compared: as EvalPlus does, or as the asserts do."""
         base = record.get("base_input")
         if self.kind == "evalplus" and isinstance(base, list) and base:
-            task_id = str(record.get("task_id"))
-            usable = []
-            for index, item in enumerate(base):
-                if isinstance(item, list):
-                    usable.append((index, item))
-                else:
-                    warnings.append(f"base_input[{index}] is not a list of arguments; skipped")
-            try:
-                restored = restore_inputs(task_id, [item for _, item in usable])
-            except (TypeError, ValueError, IndexError, AttributeError) as exc:
-                raise ConversionError(f"base_input cannot be read as EvalPlus reads it: {exc}") from None
-            inputs = [_Input(args, {}, f"base_input[{index}]")
-                      for (index, _), args in zip(usable, restored, strict=True)]
-            return inputs, compare_for(task_id, _atol(record), self.release)
+            inputs = self._stored_inputs(record, "base_input", warnings)
+            return inputs, compare_for(str(record.get("task_id")), _atol(record), self.release)
         test_code = record.get("test")
         if not isinstance(test_code, str):
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
@@ -342,14 +364,15 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
     text = dump_problem(problem)
     path = output / f"{file_stem}.yaml"
     loaded = problem_from_text(text, str(path))
-    for index, (written, read) in enumerate(zip(problem["tests"], loaded.tests, strict=False)):
-        args = written["args"].value if hasattr(written["args"], "value") else written["args"]
-        if not same_value(list(args), list(read.args)):
-            raise ConversionError(f"tests[{index}].args did not survive the YAML round trip")
-        if "expected" in written:
-            expected = written["expected"].value if hasattr(written["expected"], "value") else written["expected"]
-            if not same_value(expected, read.expected) and not _nan_equal(expected, read.expected):
-                raise ConversionError(f"tests[{index}].expected did not survive the YAML round trip")
+    for tier, read_cases in (("tests", loaded.tests), ("extended_tests", loaded.extended_tests)):
+        for index, (written, read) in enumerate(zip(problem.get(tier, []), read_cases, strict=False)):
+            args = written["args"].value if hasattr(written["args"], "value") else written["args"]
+            if not same_value(list(args), list(read.args)):
+                raise ConversionError(f"{tier}[{index}].args did not survive the YAML round trip")
+            if "expected" in written:
+                expected = written["expected"].value if hasattr(written["expected"], "value") else written["expected"]
+                if not same_value(expected, read.expected) and not _nan_equal(expected, read.expected):
+                    raise ConversionError(f"{tier}[{index}].expected did not survive the YAML round trip")
     output.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path

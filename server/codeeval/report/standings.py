@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dimensions.catalog import FUNCTION_KIND, dimensions_of, info_of, report_order
+from ..dimensions.catalog import CORRECTNESS, FUNCTION_KIND, dimensions_of, info_of, report_order
 from ..result import EvaluationResult, EvaluationStatus
+from ..test_tiers import tier_verdicts
 from .markdown_text import cell, table
 
 
@@ -40,18 +41,19 @@ class ResultRow:
     dimensions: dict[str, float | None] = field(default_factory=dict)
     errors: tuple[str, ...] = ()
     report: str | None = None  # the JSON report, relative to the run's output folder
+    tiers: dict[str, bool] = field(default_factory=dict)  # test tier -> all its tests passed (test_tiers.py)
 
     @classmethod
     def of(cls, problem: str, solution: str, group: str, origin: str, result: EvaluationResult,
            report: str | None = None) -> ResultRow:
         return cls(problem, solution, group, origin, result.status, round(result.score, 2),
                    {n: (None if d.score is None else round(d.score, 2)) for n, d in result.dimensions.items()},
-                   tuple(result.errors), report)
+                   tuple(result.errors), report, tier_verdicts(result.dimensions.get(CORRECTNESS.name)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"problem": self.problem, "solution": self.solution, "group": self.group, "origin": self.origin,
                 "status": self.status.value, "score": self.score, "dimensions": dict(self.dimensions),
-                "errors": list(self.errors), "report": self.report}
+                "errors": list(self.errors), "report": self.report, "tiers": dict(self.tiers)}
 
     @classmethod
     def from_dict(cls, data: Any) -> ResultRow:
@@ -63,7 +65,8 @@ class ResultRow:
             return cls(str(data["problem"]), str(data["solution"]), str(data["group"]), str(data["origin"]),
                        EvaluationStatus(data.get("status", "ok")), float(data["score"]),
                        {str(k): (None if v is None else float(v)) for k, v in dict(dimensions).items()},
-                       tuple(str(e) for e in data.get("errors") or ()), data.get("report"))
+                       tuple(str(e) for e in data.get("errors") or ()), data.get("report"),
+                       {str(k): bool(v) for k, v in dict(data.get("tiers") or {}).items()})
         except KeyError as exc:
             raise ValueError(f"missing field {exc}") from None
         except (TypeError, ValueError) as exc:

@@ -133,17 +133,19 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
     def error(keys: tuple, message: str) -> None:
         errors.append(ProblemError(f"{field_path(keys)}: {message}", path, document.line_of(keys)))
 
-    for index, case in enumerate(data["tests"]):
-        keys: tuple[str | int, ...] = ("tests", index)
-        if "expected" in case and "raises" in case:
-            error(keys, "give either `expected` or `raises`, not both")
-        elif "expected" not in case and "raises" not in case:
-            error(keys + ("expected",), "missing (give `expected` or `raises`)")
+    for tier in ("tests", "extended_tests"):
+        for index, case in enumerate(data.get(tier, [])):
+            keys: tuple[str | int, ...] = (tier, index)
+            if "expected" in case and "raises" in case:
+                error(keys, "give either `expected` or `raises`, not both")
+            elif "expected" not in case and "raises" not in case:
+                error(keys + ("expected",), "missing (give `expected` or `raises`)")
     edge = data.get("edge_cases", {})
     for index, case in enumerate(edge.get("cases", [])):
         if "expected" in case and "raises" in case:
             error(("edge_cases", "cases", index), "give either `expected` or `raises`, not both")
-    for section, cases in (("tests", data["tests"]), ("edge_cases.cases", edge.get("cases", []))):
+    for section, cases in (("tests", data["tests"]), ("extended_tests", data.get("extended_tests", [])),
+                           ("edge_cases.cases", edge.get("cases", []))):
         for index, case in enumerate(cases):
             keys = tuple(section.split(".")) + (index,)
             if "calls" in case and "expected" in case:
@@ -223,6 +225,8 @@ def _build_compare(raw: Any) -> Compare:
 def _build(document: YamlDocument) -> Problem:
     data = document.data
     tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
+    extended = [_build_case(raw, document.line_of(("extended_tests", i)), "extended")
+                for i, raw in enumerate(data.get("extended_tests", []))]
     edge_raw = data.get("edge_cases", {})
     edge_cases = [_build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
                   for i, raw in enumerate(edge_raw.get("cases", []))]
@@ -238,6 +242,7 @@ def _build(document: YamlDocument) -> Problem:
         entry_point=data["entry_point"],
         reference=data["reference"],
         tests=tests,
+        extended_tests=extended,
         compare=_build_compare(data.get("compare")),
         limits=limits,
         weights={**default_weights(), **{k: float(v) for k, v in data.get("weights", {}).items()}},

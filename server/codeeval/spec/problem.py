@@ -50,7 +50,7 @@ class Case:
     raises: str | None = None
     name: str | None = None
     line: int | None = None  # where the case starts in the problem file
-    origin: str = "test"  # test | edge | generated
+    origin: str = "test"  # test | extended | edge | generated
 
     @property
     def has_expectation(self) -> bool:
@@ -149,6 +149,7 @@ class Problem:
     entry_point: str
     reference: str
     tests: list[Case]
+    extended_tests: list[Case] = field(default_factory=list)  # a benchmark's extra inputs (EvalPlus's plus tier)
     compare: Compare = field(default_factory=Compare)
     limits: ProblemLimits = field(default_factory=ProblemLimits)
     weights: dict[str, float] = field(default_factory=default_weights)  # the defaults, with the file's overrides
