@@ -310,7 +310,7 @@ class Converter:
                     continue
                 value = presence(outcome.value) if compare.mode == "not_none" else outcome.value
                 if not _writable(value):
-                    warnings.append(f"{item.source}: the reference returned {str(value)[:80]}, which a problem file "
+                    warnings.append(f"{item.source}: the reference returned {_shown(value)}, which a problem file "
                                     "cannot hold; test dropped")
                     continue
                 problem = self._disagreement(item.check, value)
@@ -334,6 +334,14 @@ class Converter:
                 return None  # `== True` on a 1, say: Python's == accepted it
             return f"the assert expects {check.expected!r}, the reference gave {str(value)[:80]}"
         return None
+
+
+def _shown(value: Any) -> str:
+    """The start of a value's text; an int too long for Python to print (over 4300 digits) by its size."""
+    try:
+        return str(value)[:80]
+    except ValueError:
+        return f"an int of {value.bit_length()} bits" if isinstance(value, int) else f"a {type(value).__name__}"
 
 
 def _atol(record: dict) -> float | None:
