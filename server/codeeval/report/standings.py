@@ -7,16 +7,19 @@ log of a run that was killed halfway.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from ..dimensions.catalog import CORRECTNESS, FUNCTION_KIND, dimensions_of, info_of, report_order
 from ..result import EvaluationResult, EvaluationStatus
-from ..test_tiers import tier_verdicts
+from ..test_tiers import Tier, plus_verdict, tier_verdicts
 from .markdown_text import cell, table
+from .pass_at_k import KS, mean_pass_at_k
 
 
 def dimension_columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -75,30 +78,94 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class GroupStanding:
-    """A group's line in the ranking: the mean over its solutions that have a score."""
+    """A group's line in the ranking: the mean over its solutions that have a score, how sure that mean is,
+    and pass@k per test tier when the run judged tests."""
 
     group: str
     mean_score: float | None  # None when every solution hit an internal error
     solutions: int
     internal_errors: int
+    ci95: tuple[float, float] | None = None  # Student's t interval of the mean (None below two scores)
+    dimensions: dict[str, float | None] = field(default_factory=dict)  # per-dimension means
+    pass_at_k: dict[str, dict[int, float]] = field(default_factory=dict)  # "base"/"plus" -> {k: pass@k}
+    distinct_from_above: bool | None = None  # Welch's t-test against the group ranked just above, at 5%
+    p_value_vs_above: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"group": self.group, "mean_score": self.mean_score, "solutions": self.solutions,
-                "internal_errors": self.internal_errors}
+                "internal_errors": self.internal_errors,
+                "ci95": None if self.ci95 is None else [round(self.ci95[0], 2), round(self.ci95[1], 2)],
+                "dimensions": dict(self.dimensions),
+                "pass_at_k": {tier: {str(k): round(v, 4) for k, v in values.items()}
+                              for tier, values in self.pass_at_k.items()},
+                "distinct_from_above": self.distinct_from_above,
+                "p_value_vs_above": None if self.p_value_vs_above is None else round(self.p_value_vs_above, 4)}
 
 
 def standings(rows: list[ResultRow]) -> list[GroupStanding]:
     """Groups ranked by mean score. Internal errors have no score: counted, never averaged in as 0."""
-    scores: dict[str, list[float]] = defaultdict(list)
-    failures: dict[str, int] = defaultdict(int)
+    by_group: dict[str, list[ResultRow]] = defaultdict(list)
     for row in rows:
-        if row.status is EvaluationStatus.OK:
-            scores[row.group].append(row.score)
-        else:
-            failures[row.group] += 1
-    groups = [GroupStanding(g, round(sum(scores[g]) / len(scores[g]), 2) if scores[g] else None,
-                            len(scores[g]) + failures[g], failures[g]) for g in sorted(set(scores) | set(failures))]
-    return sorted(groups, key=lambda g: -1.0 if g.mean_score is None else -g.mean_score)
+        by_group[row.group].append(row)
+    groups = [_standing(group, group_rows) for group, group_rows in sorted(by_group.items())]
+    ranked = sorted(groups, key=lambda g: -1.0 if g.mean_score is None else -g.mean_score)
+    scores = {group: [r.score for r in group_rows if r.status is EvaluationStatus.OK]
+              for group, group_rows in by_group.items()}
+    if not ranked:
+        return []
+    return [ranked[0], *(_against(above, below, scores) for above, below in pairwise(ranked))]
+
+
+def _standing(group: str, rows: list[ResultRow]) -> GroupStanding:
+    scored = [r for r in rows if r.status is EvaluationStatus.OK]
+    scores = [r.score for r in scored]
+    mean = round(sum(scores) / len(scores), 2) if scores else None
+    names = list(dict.fromkeys(name for r in scored for name in r.dimensions))
+    dimensions: dict[str, float | None] = {}
+    for name in names:
+        values = [v for r in scored if (v := r.dimensions.get(name)) is not None]
+        dimensions[name] = round(sum(values) / len(values), 2) if values else None
+    return GroupStanding(group, mean, len(rows), len(rows) - len(scored), mean_interval(scores), dimensions,
+                         tier_pass_at_k(scored))
+
+
+def tier_pass_at_k(rows: list[ResultRow]) -> dict[str, dict[int, float]]:
+    """pass@k on the base tests, and EvalPlus's plus verdict (base and extended) when every row has it."""
+    result: dict[str, dict[int, float]] = {}
+    base = [(r.problem, r.tiers[Tier.BASE.value]) for r in rows if Tier.BASE.value in r.tiers]
+    if base and len(base) == len(rows):
+        result["base"] = mean_pass_at_k(base)
+    plus = [(r.problem, verdict) for r in rows if (verdict := plus_verdict(r.tiers)) is not None]
+    if plus and len(plus) == len(rows) and any(Tier.EXTENDED.value in r.tiers for r in rows):
+        result["plus"] = mean_pass_at_k(plus)
+    return result
+
+
+def mean_interval(scores: list[float]) -> tuple[float, float] | None:
+    """The 95% Student's t interval of the mean score, or None below two scores."""
+    if len(scores) < 2:
+        return None
+    from scipy import stats  # noqa: PLC0415  (scipy costs half a second to import; only leaderboards need it)
+
+    mean = sum(scores) / len(scores)
+    spread = stats.sem(scores) if len(set(scores)) > 1 else 0.0
+    half = float(stats.t.ppf(0.975, len(scores) - 1) * spread)
+    return max(0.0, mean - half), min(100.0, mean + half)
+
+
+def _against(above: GroupStanding, below: GroupStanding, scores: dict[str, list[float]]) -> GroupStanding:
+    """`below` with whether its mean differs from `above`'s (Welch's t-test, 5%); None when either has
+    fewer than two scores."""
+    a, b = scores[above.group], scores[below.group]
+    if len(a) < 2 or len(b) < 2:
+        return below
+    if len(set(a)) == 1 and len(set(b)) == 1:
+        p_value = 1.0 if a[0] == b[0] else 0.0  # no spread: equal means are a tie, different ones are not
+    else:
+        from scipy import stats  # noqa: PLC0415  (see mean_interval)
+
+        p_value = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    return dataclasses.replace(below, distinct_from_above=p_value < 0.05, p_value_vs_above=p_value)
 
 
 def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, Any]:
@@ -113,9 +180,7 @@ def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, An
 
 def leaderboard_markdown(data: dict[str, Any]) -> str:
     lines = ["# codeeval leaderboard", ""]
-    lines.append(table(["rank", "group", "mean score", "solutions", "internal errors"],
-                       [[i + 1, cell(g["group"]), "n/a" if g["mean_score"] is None else f"{g['mean_score']:.1f}",
-                         g["solutions"], g.get("internal_errors", 0)] for i, g in enumerate(data["groups"])]))
+    lines += ranking_table(data["groups"])
     if data.get("internal_errors"):
         lines += ["", f"> {data['internal_errors']} solution(s) have no score: codeeval hit an internal error "
                       "while evaluating them (status `internal_error`; each report has the traceback)."]
@@ -131,6 +196,50 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
     if data["warnings"]:
         lines += ["", "## Warnings", ""] + [f"- {cell(w, 300)}" for w in data["warnings"]]
     return "\n".join(lines) + "\n"
+
+
+def ranking_table(groups: list[dict[str, Any]]) -> list[str]:
+    """The ranking: mean score and its 95% interval, pass@k per tier, per-dimension means; then which
+    neighbours' means cannot be told apart."""
+    tiers = [(tier, k) for tier in ("base", "plus") for k in KS
+             if any(str(k) in g.get("pass_at_k", {}).get(tier, {}) for g in groups)]
+    names = list(dict.fromkeys(name for g in groups for name in g.get("dimensions", {})))
+    columns = [(name, info.column if (info := info_of(name)) else name) for name in report_order(names)]
+    header = ["rank", "group", "mean score", "95% interval"] + [f"pass@{k} {tier}" for tier, k in tiers] + \
+        [title for _, title in columns] + ["solutions", "internal errors"]
+    body = []
+    for index, group in enumerate(groups):
+        interval = group.get("ci95")
+        body.append([_rank(groups, index), cell(group["group"]), _number(group["mean_score"]),
+                     f"{interval[0]:.1f}-{interval[1]:.1f}" if interval else "n/a"]
+                    + [_rate(group.get("pass_at_k", {}).get(tier, {}).get(str(k))) for tier, k in tiers]
+                    + [_number(group.get("dimensions", {}).get(name), 0) for name, _ in columns]
+                    + [group["solutions"], group.get("internal_errors", 0)])
+    lines = [table(header, body)]
+    close = [f"{cell(g['group'])} and {cell(groups[i - 1]['group'])} (p = {g['p_value_vs_above']:.2f})"
+             for i, g in enumerate(groups) if g.get("distinct_from_above") is False]
+    if close:
+        lines += ["", "> Statistically indistinguishable from the group ranked just above (Welch's t-test on "
+                      "the scores, 5%; `=` in the rank column): " + "; ".join(close) + "."]
+    return lines
+
+
+def _rank(groups: list[dict[str, Any]], index: int) -> str:
+    """1, 2, ...; a group indistinguishable from the one above shares its rank, marked `=`."""
+    rank = index
+    while rank > 0 and groups[rank].get("distinct_from_above") is False:
+        rank -= 1
+    return f"{rank + 1}=" if rank != index or (index + 1 < len(groups)
+                                                and groups[index + 1].get("distinct_from_above") is False) \
+        else str(rank + 1)
+
+
+def _number(value: float | None, digits: int = 1) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def _rate(value: float | None) -> str:
+    return "" if value is None else f"{value:.3f}"
 
 
 def _score_cell(row: dict[str, Any]) -> str:
