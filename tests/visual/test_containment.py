@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import codeeval
-from codeeval.sandbox.browser import BROWSER_UID, namespace_problem
+from codeeval.sandbox.browser import browser_uid, namespace_problem
 
 from .helpers import missing_page_reason
 
@@ -72,14 +72,15 @@ def listener():
 
 
 def browser_processes(grace_s: float = 5.0) -> list[int]:
-    """Processes still running as the browser's uid after a short grace (they die with the runner)."""
+    """Processes still running as this test process's browser uid after a short grace (they die with the
+    runner); another evaluator's browsers on the machine have uids of their own."""
     deadline = time.monotonic() + grace_s
     while True:
         found = []
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
                 try:
-                    if entry.stat().st_uid == BROWSER_UID:
+                    if entry.stat().st_uid == browser_uid():
                         found.append(int(entry.name))
                 except OSError:
                     continue

@@ -23,7 +23,8 @@ import tempfile
 from dataclasses import dataclass, field
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-BROWSER_UID = 2_100_000_000  # far from real accounts and from the workers' pool (2,000,000,000 + ...)
+BROWSER_UID_BASE = 2_100_000_000  # far from real accounts and above the workers' pool (2,000,000,000 + ...)
+BROWSER_UIDS = 1_000_000
 PROBE_TIMEOUT_S = 15.0
 
 # Everything Chromium would fetch by itself is off; whatever a page still asks for goes to a proxy on
@@ -81,12 +82,19 @@ def _bwrap_command(bwrap: str) -> list[str]:
             "--unshare-all", "--die-with-parent", "--cap-drop", "ALL", "--hostname", "page"]
 
 
+def browser_uid() -> int:
+    """The browser's uid for this evaluator process: two evaluators on one machine never share one, so
+    neither's browser can touch the other's files or processes (nor be counted as the other's)."""
+    return BROWSER_UID_BASE + os.getpid() % BROWSER_UIDS
+
+
 def _identity() -> list[str]:
     """As root, drop to an unprivileged uid before bubblewrap (setpriv is in util-linux)."""
     setpriv = shutil.which("setpriv")
     if os.geteuid() != 0 or setpriv is None:
         return []
-    return [setpriv, f"--reuid={BROWSER_UID}", f"--regid={BROWSER_UID}", "--clear-groups", "--"]
+    uid = browser_uid()
+    return [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
 
 
 @functools.lru_cache(maxsize=1)
