@@ -17,8 +17,8 @@ from ..errors import CodeevalError
 
 # Subcommand modules, in the order `--help` lists them. Modules import heavy
 # dependencies inside run(), so `codeeval --help` stays fast.
-SUBCOMMANDS = ["evaluate", "run", "leaderboard", "serve", "diff", "badge", "ci", "validate", "check", "importer",
-               "lsp"]
+SUBCOMMANDS = ["evaluate", "run", "leaderboard", "unblind", "serve", "diff", "badge", "ci", "validate", "check",
+               "importer", "lsp"]
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 

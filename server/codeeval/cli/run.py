@@ -33,6 +33,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tests", choices=[s.value for s in TestSelection], default=TestSelection.BASE.value,
                         help="base: the problems' own tests; plus: also their extended tests (EvalPlus's plus "
                              "inputs), each tier's verdict reported apart (default: base)")
+    parser.add_argument("--blind", action="store_true",
+                        help="replace model names (and names in the solutions' comments and strings) with neutral "
+                             "labels in every report; the key goes to OUTPUT.blind-key.json (see codeeval unblind)")
+    parser.add_argument("--blind-key", metavar="FILE", default=None,
+                        help="where --blind writes its key (default: beside the output folder, not in it)")
     add_evaluation_flags(parser)
 
 
@@ -79,6 +84,14 @@ def run(args: argparse.Namespace) -> int:
     for part in sources:
         collected.submissions += part.submissions
         collected.warnings += part.warnings
+    if args.blind:
+        from ..blind import KEY_SUFFIX, blind
+
+        collected.submissions, collected.warnings, key = blind(collected.submissions, collected.warnings)
+        output = Path(args.output)
+        key_path = Path(args.blind_key) if args.blind_key else output.parent / (output.name + KEY_SUFFIX)
+        key.write(key_path)
+        print(f"codeeval: blind run: {len(key.names)} group(s) labelled; the key is in {key_path}", file=sys.stderr)
     for warning in collected.warnings:
         print(f"codeeval: warning: {warning}", file=sys.stderr)
     if not collected.submissions:
