@@ -331,7 +331,8 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
             print(f"      found but costing nothing: {_finding_line(finding)}")
     print(f"\nfalse flags (pass/pass solutions flagged): {len(flags)}")
     for run, verdict in flags[:limit]:
-        print(f"  {run.task_id} [{run.split}] edge score {verdict.edge_score:.1f}:")
+        score = "n/a (the solution does not load here)" if verdict.edge_score is None else f"{verdict.edge_score:.1f}"
+        print(f"  {run.task_id} [{run.split}] edge score {score}:")
         for finding in [f for f in verdict.findings if f.get("points", 1)][:2]:
             print(f"      {_finding_line(finding)}")
     print(f"\nbase verdict disagreements: {len(disagreements)}")
@@ -414,15 +415,15 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         runs = list(pool.map(work, wanted))
     summary = summarise(runs)
+    if args.output:  # first: a long run's verdicts survive a failure while printing
+        Path(args.output).write_text(json.dumps({"summary": summary, "runs": [asdict(r) for r in runs]}, indent=1,
+                                                default=str))
     if args.explain:
         print_details(runs, args.explain)
     for run in runs:
         if run.error or run.generation_reason:
             print(f"  {run.task_id}: {run.error or 'generation not applicable: ' + run.generation_reason}")
     print_summary(summary, time.monotonic() - started)
-    if args.output:
-        Path(args.output).write_text(json.dumps({"summary": summary, "runs": [asdict(r) for r in runs]}, indent=1,
-                                                default=str))
     return 0
 
 
