@@ -21,10 +21,19 @@ def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why(
 
 def test_time_outs_are_judged_on_size_more_strictly():
     domain = Domain(["n"], [(5,), (30,)])
-    assert domain.relevance((1000,), timeout=True).score == 1.0  # 33x the largest example: within 100x
-    assert domain.relevance((10**5,), timeout=True).score == 0.6
+    assert domain.relevance((300,), timeout=True).score == 1.0  # 10x the largest example
+    assert domain.relevance((1000,), timeout=True).score == 0.35  # 33x: slower than the reference, not a hang
+    assert domain.relevance((10**5,), timeout=True).score == 0.2
     assert domain.relevance((10**18,), timeout=True).score == 0.1
     assert domain.relevance((10**18,)).score == 0.3
+
+
+def test_a_time_out_on_a_number_big_in_itself_is_a_hang_not_slowness():
+    domain = Domain(["a", "b"], [(12, 18), (144, 60)])
+    assert round(domain.relevance((987654321, 123456789), timeout=True).score, 2) == 0.81  # 0.9 each: a hang
+    assert domain.relevance((10**9 + 7, 6), timeout=True).score == 0.9
+    assert domain.relevance((2**100, 6), timeout=True).score == 0.1  # beyond the scale anyone loops to
+    assert domain.relevance((5 * 10**6, 6), timeout=True).score == 0.1  # big, yet a loop over it can finish
 
 
 def test_promises_the_examples_contradict_are_ignored():
