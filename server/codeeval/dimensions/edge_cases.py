@@ -216,54 +216,73 @@ def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bo
 
 def _result(problem: Problem, suite, run: _Run, findings: list[EdgeFinding],
             generation: dict) -> DimensionResult:
-    entry = problem.entry_point
+    parts, rationale = _scored_parts(run, findings, problem.entry_point)
+    score = sum(value for _, value in parts) / len(parts)
+    return DimensionResult(name=NAME, score=score, summary=_summary(run, suite), rationale=rationale,
+                           details=_details(problem, run, findings, generation, parts))
+
+
+def _scored_parts(run: _Run, findings: list[EdgeFinding], entry: str) -> tuple[list[tuple[str, float]], list[str]]:
+    """The score of each part (hand-written, generated) and the lines saying what each failure cost.
+
+    With both parts present each weighs half of the score, so each failure's cost is halved too.
+    """
     parts: list[tuple[str, float]] = []
     rationale: list[str] = []
-    hand_passed = sum(r.passed for r in run.hand)
-    gen_passed = sum(r.passed for r in run.generated)
-    both = bool(run.hand) and bool(run.generated)
-    share = 0.5 if both else 1.0
+    share = 0.5 if run.hand and run.generated else 1.0
     if run.hand:
-        parts.append(("hand-written", 100.0 * hand_passed / len(run.hand)))
+        parts.append(("hand-written", 100.0 * sum(r.passed for r in run.hand) / len(run.hand)))
         each = 100.0 * share / len(run.hand)
-        rationale += [f"-{each:.1f}: {failure_sentence(r, entry)}" for r in run.hand if not r.passed]
+        rationale += [f"-{each:.1f}: {failure_sentence(r, entry)}" for r in _failed(run.hand)]
     if run.generated:
         cost = sum(f.points for f in findings)
         parts.append(("generated", max(0.0, 100.0 - cost)))
         scale = share * min(1.0, 100.0 / cost) if cost else share  # past 100 points every finding scales down alike
         rationale += [rationale_line(f, entry, scale) for f in findings]
-    if not run.generated and run.timeouts:  # it hung on every generated input it was given: not mere slowness
+    elif run.timeouts:  # it hung on every generated input it was given: not mere slowness
         parts.append(("generated", 0.0))
         share = 0.5 if run.hand else 1.0
         rationale.append(f"-{100 * share:.1f}: every generated input it ran timed out "
                          f"({len(run.timeouts)}, e.g. `{run.timeouts[0].case.input_text(entry, 120)}`)")
-    score = sum(value for _, value in parts) / len(parts)
-    total = len(run.hand) + len(run.generated)
-    passed = hand_passed + gen_passed
-    summary = f"{passed}/{total} edge cases passed"
+    return parts, rationale
+
+
+def _failed(results: list[CaseResult]) -> list[CaseResult]:
+    return [r for r in results if not r.passed]
+
+
+def _summary(run: _Run, suite) -> str:
+    passed = sum(r.passed for r in run.hand) + sum(r.passed for r in run.generated)
+    summary = f"{passed}/{len(run.hand) + len(run.generated)} edge cases passed"
     if run.generated:
-        summary += f" ({gen_passed}/{len(run.generated)} generated)"
-    elif not suite.applicable:
-        summary += f"; generation not applicable: {suite.reason}"
-    failures = [r.to_dict(entry) for r in run.hand if not r.passed]
-    failures += [r.to_dict(entry) for r in run.generated if not r.passed][:MAX_REPORTED_GENERATED_FAILURES]
+        return summary + f" ({sum(r.passed for r in run.generated)}/{len(run.generated)} generated)"
+    if not suite.applicable:
+        return summary + f"; generation not applicable: {suite.reason}"
+    return summary
+
+
+def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generation: dict,
+             parts: list[tuple[str, float]]) -> dict:
+    """The edge-case dimension's details, as docs/result-format.md lists them."""
+    entry = problem.entry_point
+    gen_passed = sum(r.passed for r in run.generated)
     counterexamples = [f.counterexample for f in findings if f.counterexample is not None]
-    generation = dict(generation)
-    generation.update({"judged": len(run.generated), "passed": gen_passed, "timeouts": len(run.timeouts),
-                       "not_run": run.not_run, "discarded": run.generated_discarded})
-    details = {
-        "passed": passed,
-        "total": total,
+    failures = [r.to_dict(entry) for r in _failed(run.hand)]
+    failures += [r.to_dict(entry) for r in _failed(run.generated)][:MAX_REPORTED_GENERATED_FAILURES]
+    return {
+        "passed": sum(r.passed for r in run.hand) + gen_passed,
+        "total": len(run.hand) + len(run.generated),
         "cases": failures,
         "counterexamples": [c.to_dict(entry, problem.compare, i + 1) for i, c in enumerate(counterexamples)],
         "findings": [f.to_dict(entry, lambda c: c.to_dict(entry, problem.compare, 1)) for f in findings],
-        "generation": generation,
+        "generation": {**generation, "judged": len(run.generated), "passed": gen_passed,
+                       "timeouts": len(run.timeouts), "not_run": run.not_run,
+                       "discarded": run.generated_discarded},
         "timeouts": [r.to_dict(entry) for r in run.timeouts],
         "discarded": run.discarded,
         "by_origin": _by_origin(run.hand + run.generated),
         "parts": {name: round(value, 2) for name, value in parts},
     }
-    return DimensionResult(name=NAME, score=score, summary=summary, rationale=rationale, details=details)
 
 
 def _by_origin(results: list[CaseResult]) -> dict:

@@ -216,41 +216,59 @@ class HintReader:
         base = _name_of(node.value)
         inner = node.slice
         items = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+        read = self._typing_form(base, items, node)
+        if read is None:
+            read = self._container(base, items, node)
+        return _unsupported_subscript(base, node) if read is None else read
+
+    def _typing_form(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> T | None:
+        """Optional, Union, Annotated and Literal; None for any other base."""
         if base == "Optional":
             return _union([self._read(items[0]), NoneT()])
         if base == "Union":
             return _union([self._read(i) for i in items])
         if base == "Annotated":
             return self._read(items[0])
-        if base == "Literal":
-            try:
-                values = [ast.literal_eval(i) for i in items]
-            except ValueError:
-                return UnsupportedT(f"cannot read {ast.unparse(node)}")
-            return SampledT(values)
+        if base != "Literal":
+            return None
+        try:
+            return SampledT([ast.literal_eval(i) for i in items])
+        except ValueError:
+            return UnsupportedT(f"cannot read {ast.unparse(node)}")
+
+    def _container(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> T | None:
+        """Lists, sets, frozen sets, dicts and tuples; None for any other base."""
         if base in _LISTS:
             return ListT(self._read(items[0]))
-        if base in _SETS:
-            return SetT(self._read(items[0]))
-        if base in _FROZEN:
-            return SetT(self._read(items[0]), frozen=True)
+        if base in _SETS or base in _FROZEN:
+            return SetT(self._read(items[0]), frozen=base in _FROZEN)
         if base in _DICTS:
-            if base == "Counter":
-                return DictT(self._read(items[0]), IntT())
-            if len(items) != 2:
-                return UnsupportedT(f"cannot read {ast.unparse(node)}")
-            return DictT(self._read(items[0]), self._read(items[1]))
+            return self._dict(base, items, node)
         if base in _TUPLES:
-            if len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis:
-                return TupleT([self._read(items[0])], variadic=True)
-            if len(items) == 1 and isinstance(items[0], ast.Tuple) and not items[0].elts:
-                return TupleT([])
-            return TupleT([self._read(i) for i in items])
-        if base in _CALLABLES:
-            return UnsupportedT(f"cannot generate values for a {base} hint ({ast.unparse(node)})")
-        if base in ("Type",):
-            return UnsupportedT(f"cannot generate classes ({ast.unparse(node)})")
-        return UnsupportedT(f"cannot generate values of type {ast.unparse(node)}")
+            return self._tuple(items)
+        return None
+
+    def _dict(self, base: str, items: list[ast.expr], node: ast.Subscript) -> T:
+        if base == "Counter":
+            return DictT(self._read(items[0]), IntT())
+        if len(items) != 2:
+            return UnsupportedT(f"cannot read {ast.unparse(node)}")
+        return DictT(self._read(items[0]), self._read(items[1]))
+
+    def _tuple(self, items: list[ast.expr]) -> T:
+        if len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis:
+            return TupleT([self._read(items[0])], variadic=True)
+        if len(items) == 1 and isinstance(items[0], ast.Tuple) and not items[0].elts:
+            return TupleT([])
+        return TupleT([self._read(i) for i in items])
+
+
+def _unsupported_subscript(base: str | None, node: ast.Subscript) -> T:
+    if base in _CALLABLES:
+        return UnsupportedT(f"cannot generate values for a {base} hint ({ast.unparse(node)})")
+    if base == "Type":
+        return UnsupportedT(f"cannot generate classes ({ast.unparse(node)})")
+    return UnsupportedT(f"cannot generate values of type {ast.unparse(node)}")
 
 
 def _init_false(value: ast.expr | None) -> bool:

@@ -34,7 +34,8 @@ _SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
            ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Div: "/", ast.Mod: "%"}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def docstring_constants(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants in `tree` (of modules, classes and functions)."""
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body:
@@ -44,48 +45,87 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[tuple[str, ast.AST, Any, str]]:
+_Site = tuple[str, ast.AST, Any, str]
+
+
+def _sites(tree: ast.AST, within: Callable[[ast.AST], bool]) -> Iterator[_Site]:
     """(operator, node, how, description) for every mutable spot, in source order."""
-    skip = _docstrings(tree)
+    skip = docstring_constants(tree)
     for node in ast.walk(tree):
-        if not within(node):
-            continue
-        if isinstance(node, ast.Compare):
-            for i, op in enumerate(node.ops):
-                if type(op) in _COMPARE_SWAPS:
-                    swapped = _COMPARE_SWAPS[type(op)]
-                    yield "compare", node, (i, swapped), f"{_SYMBOL[type(op)]} -> {_SYMBOL[swapped]}"
-        elif isinstance(node, ast.Constant) and id(node) not in skip:
-            if isinstance(node.value, int) and not isinstance(node.value, bool):
-                yield "constant", node, 1, f"{node.value} -> {node.value + 1}"
-                yield "constant", node, -1, f"{node.value} -> {node.value - 1}"
-            elif isinstance(node.value, bool):
-                pass
-        elif isinstance(node, ast.BinOp) and type(node.op) in _BINOP_SWAPS:
-            new = _BINOP_SWAPS[type(node.op)]
-            yield "arithmetic", node, new, f"{_SYMBOL[type(node.op)]} -> {_SYMBOL[new]}"
-        elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
-            opposite: type[ast.operator] = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
-            yield "augmented", node, opposite, f"{_SYMBOL[type(node.op)]}= -> {_SYMBOL[opposite]}="
-        elif isinstance(node, ast.BoolOp):
-            yield "boolean", node, None, "and -> or" if isinstance(node.op, ast.And) else "or -> and"
-        elif isinstance(node, ast.If):
-            if not node.orelse and node.body and isinstance(node.body[-1], (ast.Return, ast.Raise)):
-                yield "drop_guard", node, None, f"dropped `if {ast.unparse(node.test)[:40]}: ...`"
-            yield "negate", node, None, f"if {ast.unparse(node.test)[:40]} -> if not (...)"
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            name = node.func.id
-            if name in ("min", "max"):
-                yield "min_max", node, None, f"{name} -> {'max' if name == 'min' else 'min'}"
-            elif name == "len" and len(node.args) == 1:
-                yield "len", node, None, "len(x) -> len(x) - 1"
-            elif name == "range" and node.args:
-                yield "range", node, None, "range(..., b) -> range(..., b + 1)"
-        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
-                and isinstance(node.value.value, bool):
-            yield "return_bool", node, None, f"return {node.value.value} -> return {not node.value.value}"
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            yield "drop_not", node, None, "not x -> x"
+        if within(node) and id(node) not in skip:
+            yield from _node_sites(node)
+
+
+def _node_sites(node: ast.AST) -> Iterator[_Site]:
+    for kind, sites in _SITE_FINDERS:
+        if isinstance(node, kind):
+            return sites(node)
+    return iter(())
+
+
+def _compare_sites(node: ast.Compare) -> Iterator[_Site]:
+    for i, op in enumerate(node.ops):
+        if type(op) in _COMPARE_SWAPS:
+            swapped = _COMPARE_SWAPS[type(op)]
+            yield "compare", node, (i, swapped), f"{_SYMBOL[type(op)]} -> {_SYMBOL[swapped]}"
+
+
+def _constant_sites(node: ast.Constant) -> Iterator[_Site]:
+    if isinstance(node.value, int) and not isinstance(node.value, bool):
+        yield "constant", node, 1, f"{node.value} -> {node.value + 1}"
+        yield "constant", node, -1, f"{node.value} -> {node.value - 1}"
+
+
+def _arithmetic_sites(node: ast.BinOp) -> Iterator[_Site]:
+    if type(node.op) in _BINOP_SWAPS:
+        new = _BINOP_SWAPS[type(node.op)]
+        yield "arithmetic", node, new, f"{_SYMBOL[type(node.op)]} -> {_SYMBOL[new]}"
+
+
+def _augmented_sites(node: ast.AugAssign) -> Iterator[_Site]:
+    if type(node.op) in (ast.Add, ast.Sub):
+        opposite: type[ast.operator] = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
+        yield "augmented", node, opposite, f"{_SYMBOL[type(node.op)]}= -> {_SYMBOL[opposite]}="
+
+
+def _boolean_sites(node: ast.BoolOp) -> Iterator[_Site]:
+    yield "boolean", node, None, "and -> or" if isinstance(node.op, ast.And) else "or -> and"
+
+
+def _if_sites(node: ast.If) -> Iterator[_Site]:
+    if not node.orelse and node.body and isinstance(node.body[-1], (ast.Return, ast.Raise)):
+        yield "drop_guard", node, None, f"dropped `if {ast.unparse(node.test)[:40]}: ...`"
+    yield "negate", node, None, f"if {ast.unparse(node.test)[:40]} -> if not (...)"
+
+
+def _call_sites(node: ast.Call) -> Iterator[_Site]:
+    if not isinstance(node.func, ast.Name):
+        return
+    name = node.func.id
+    if name in ("min", "max"):
+        yield "min_max", node, None, f"{name} -> {'max' if name == 'min' else 'min'}"
+    elif name == "len" and len(node.args) == 1:
+        yield "len", node, None, "len(x) -> len(x) - 1"
+    elif name == "range" and node.args:
+        yield "range", node, None, "range(..., b) -> range(..., b + 1)"
+
+
+def _return_sites(node: ast.Return) -> Iterator[_Site]:
+    if isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool):
+        yield "return_bool", node, None, f"return {node.value.value} -> return {not node.value.value}"
+
+
+def _not_sites(node: ast.UnaryOp) -> Iterator[_Site]:
+    if isinstance(node.op, ast.Not):
+        yield "drop_not", node, None, "not x -> x"
+
+
+# Which spots each kind of node offers; a node is of one kind only.
+_SITE_FINDERS: list[tuple[type[ast.AST], Callable[[Any], Iterator[_Site]]]] = [
+    (ast.Compare, _compare_sites), (ast.Constant, _constant_sites), (ast.BinOp, _arithmetic_sites),
+    (ast.AugAssign, _augmented_sites), (ast.BoolOp, _boolean_sites), (ast.If, _if_sites),
+    (ast.Call, _call_sites), (ast.Return, _return_sites), (ast.UnaryOp, _not_sites),
+]
 
 
 class _Apply(ast.NodeTransformer):

@@ -19,6 +19,7 @@ from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
 from .contract_kinds import Kinds, contract_kinds
 from .hints import Param, Signature, SignatureError, read_signature
+from .mutants import docstring_constants
 from .strategies import StrategyError, parse_strategy
 from .value_types import (
     BoolT,
@@ -165,45 +166,53 @@ def _param_type(param: Param, seen: list, override: T | None, notes: list[str], 
 def _function_plan(signature: Signature, examples: list[Case], overrides: dict[str, T],
                    admitted: dict[str, Kinds] | None = None) -> Plan:
     params = signature.params
-    unknown = [n for n in overrides if signature.param(n) is None]
-    if unknown:
-        raise GenerationUnavailable(f"edge_cases.generate.strategies: no parameter named {unknown[0]!r} "
-                                    f"(parameters: {', '.join(p.name for p in params) or 'none'})")
+    _check_override_names(signature, overrides)
     bound = [b for b in (_bind(params, c.args, c.kwargs) for c in examples) if b is not None]
     notes: list[str] = []
     layout: list[tuple[str, str]] = []
     types: list[T] = []
-    names: list[str] = []
-    keyword_from_here = False
+    keyword_from_here = False  # after a parameter left to its default, the rest are passed by keyword
     for param in params:
         if param.kind == "var_keyword":
             continue
         seen = [b[param.name] for b in bound if param.name in b]
         if param.kind == "var_positional":
-            t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes,
-                            f"parameter *{param.name}")
-            if t is None or (not seen and param.name not in overrides):
-                continue
-            t = TupleT([t], variadic=True).with_seen(seen)
-            how = "star"
+            placed = _star_param(param, seen, overrides, notes)
         else:
             t = _param_type(param, seen, overrides.get(param.name), notes, f"parameter {param.name!r}")
-            if t is None:
-                keyword_from_here = True
-                continue
-            if param.kind == "keyword_only" or keyword_from_here:
-                if param.kind == "positional_only":
-                    continue
-                how = "kw"
-            else:
-                how = "arg"
-        layout.append((param.name, how))
-        types.append(t)
-        names.append(param.name)
+            keyword_from_here = keyword_from_here or t is None
+            placed = None if t is None else _placed(param, t, keyword_from_here)
+        if placed is not None:
+            layout.append((param.name, placed[1]))
+            types.append(placed[0])
+    names = [name for name, _ in layout]
     example_values = [tuple(b[n] for n in names) for b in bound if all(n in b for n in names)]
     top = TupleT(_widened(names, types, admitted or {}, overrides), names=names).with_seen(example_values)
     return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values,
                 notes=notes)
+
+
+def _check_override_names(signature: Signature, overrides: dict[str, T]) -> None:
+    unknown = [n for n in overrides if signature.param(n) is None]
+    if unknown:
+        raise GenerationUnavailable(f"edge_cases.generate.strategies: no parameter named {unknown[0]!r} "
+                                    f"(parameters: {', '.join(p.name for p in signature.params) or 'none'})")
+
+
+def _star_param(param: Param, seen: list, overrides: dict[str, T], notes: list[str]) -> tuple[T, str] | None:
+    """*args as a variadic tuple, generated only when an example or an override gives it values."""
+    t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes,
+                    f"parameter *{param.name}")
+    if t is None or (not seen and param.name not in overrides):
+        return None
+    return TupleT([t], variadic=True).with_seen(seen), "star"
+
+
+def _placed(param: Param, t: T, keyword_from_here: bool) -> tuple[T, str] | None:
+    """How a parameter is passed: by position, or by keyword (a positional-only one then cannot be)."""
+    if param.kind != "keyword_only" and not keyword_from_here:
+        return t, "arg"
+    return None if param.kind == "positional_only" else (t, "kw")
 
 
 def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overrides: dict[str, T]) -> list[T]:
@@ -219,53 +228,85 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     # fit the signature drops out whole, so no case's constructor is paired with another's calls.
     bound_cases = [(c, b) for c, b in ((c, _bind(signature.params, c.args, c.kwargs)) for c in with_calls)
                    if b is not None]
-    ctor_bound = [b for _, b in bound_cases]
-    ctor_types: list[T] = []
-    ctor_names: list[str] = []
-    for param in signature.params:
+    ctor = _leading_types(signature.params, [b for _, b in bound_cases], overrides, notes,
+                          override_prefix="", label="constructor parameter {}")
+    methods = _method_plans(signature, with_calls, overrides, notes)
+    sequences = _sequences(bound_cases, list(ctor.names or []), methods)
+    top = CallsT(ctor, methods, seen=sequences)
+    reason = top.unsupported()
+    if reason:
+        raise GenerationUnavailable(f"class {signature.entry_point}: {reason}")
+    if not sequences and not with_calls:
+        notes.append("no example calls: method sequences come from the class's hints alone")
+    return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
+
+
+def _leading_types(params: list[Param], bound: list[dict[str, Any]], overrides: dict[str, T], notes: list[str],
+                   override_prefix: str, label: str) -> TupleT:
+    """The types of the parameters passed by position, up to the first one that can be left to its default.
+
+    `label` names a parameter in notes and errors (`{}` is its name's repr); a strategy override is
+    looked up as `override_prefix` + the parameter's name.
+    """
+    types: list[T] = []
+    names: list[str] = []
+    for param in params:
         if param.kind in ("var_positional", "var_keyword"):
             continue
-        seen = [b[param.name] for b in ctor_bound if param.name in b]
-        t = _param_type(param, seen, overrides.get(param.name), notes, f"constructor parameter {param.name!r}")
+        seen = [b[param.name] for b in bound if param.name in b]
+        t = _param_type(param, seen, overrides.get(override_prefix + param.name), notes,
+                        label.format(repr(param.name)))
         if t is None:
             break
-        ctor_types.append(t)
-        ctor_names.append(param.name)
-    method_names = list(signature.methods)
-    for case in with_calls:
-        for call in case.calls or []:
-            if call.method not in method_names and not call.method.startswith("_"):
-                method_names.append(call.method)
+        types.append(t)
+        names.append(param.name)
+    return TupleT(types, names=names)
+
+
+def _method_plans(signature: Signature, with_calls: list[Case], overrides: dict[str, T],
+                  notes: list[str]) -> dict[str, TupleT]:
+    """Each method that generated sequences can call, with the types of its arguments."""
     methods: dict[str, TupleT] = {}
-    for method in method_names:
-        params = signature.methods.get(method)
+    for method in _method_names(signature, with_calls):
         calls = [call for case in with_calls for call in case.calls or [] if call.method == method]
+        params = signature.methods.get(method)
         if params is None:
-            arities = {len(c.args) for c in calls}
-            if len(arities) != 1:
-                continue
-            params = [Param(f"arg{i}", "positional", None, None) for i in range(arities.pop())]
+            params = _params_from_calls(calls)
+        if params is None:
+            continue
         bound = [b for b in (_bind(params, list(c.args), dict(c.kwargs)) for c in calls) if b is not None]
-        types, names = [], []
         try:
-            for param in params:
-                if param.kind in ("var_positional", "var_keyword"):
-                    continue
-                seen = [b[param.name] for b in bound if param.name in b]
-                t = _param_type(param, seen, overrides.get(f"{method}.{param.name}"), notes,
-                                f"{method}() parameter {param.name!r}")
-                if t is None:
-                    break
-                types.append(t)
-                names.append(param.name)
+            methods[method] = _leading_types(params, bound, overrides, notes, override_prefix=f"{method}.",
+                                             label=f"{method}() parameter {{}}")
         except GenerationUnavailable as exc:
             notes.append(f"method {method}() is not called in generated sequences: {exc}")
-            continue
-        methods[method] = TupleT(types, names=names)
-    ctor = TupleT(ctor_types, names=ctor_names)
+    return methods
+
+
+def _method_names(signature: Signature, with_calls: list[Case]) -> list[str]:
+    """The class's own methods, then the public ones the examples call that it does not declare."""
+    names = list(signature.methods)
+    for case in with_calls:
+        for call in case.calls or []:
+            if call.method not in names and not call.method.startswith("_"):
+                names.append(call.method)
+    return names
+
+
+def _params_from_calls(calls: list[Call]) -> list[Param] | None:
+    """Positional parameters for a method known only from its calls; None when their arities differ."""
+    arities = {len(c.args) for c in calls}
+    if len(arities) != 1:
+        return None
+    return [Param(f"arg{i}", "positional", None, None) for i in range(arities.pop())]
+
+
+def _sequences(bound_cases: list[tuple[Case, dict[str, Any]]], ctor_names: list[str],
+               methods: dict[str, TupleT]) -> list[CallSequence]:
+    """The examples as call sequences, each whole: one with a call the plan cannot make is left out."""
     sequences = []
-    for case, b in bound_cases:
-        if not all(n in b for n in ctor_names):
+    for case, bound in bound_cases:
+        if not all(n in bound for n in ctor_names):
             continue
         steps = []
         for call in case.calls or []:
@@ -274,14 +315,8 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
                 break
             steps.append((call.method, tuple(call.args)))
         else:
-            sequences.append(CallSequence(tuple(b[n] for n in ctor_names), tuple(steps)))
-    top = CallsT(ctor, methods, seen=sequences)
-    reason = top.unsupported()
-    if reason:
-        raise GenerationUnavailable(f"class {signature.entry_point}: {reason}")
-    if not sequences and not with_calls:
-        notes.append("no example calls: method sequences come from the class's hints alone")
-    return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
+            sequences.append(CallSequence(tuple(bound[n] for n in ctor_names), tuple(steps)))
+    return sequences
 
 
 def widen(t: T, kinds: Kinds) -> T:
@@ -361,36 +396,32 @@ def constant_pool(reference: str, examples: list) -> GenContext:
     ints: list[int] = []
     floats: list[float] = []
     strings: list[str] = []
-    try:
-        tree = ast.parse(reference)
-    except SyntaxError:
-        tree = None
-    docstrings = set()
-    if tree is not None:
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body:
-                first = node.body[0]
-                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                    docstrings.add(id(first.value))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Constant) or id(node) in docstrings:
-                continue
-            value = node.value
-            if isinstance(value, bool):
-                continue
-            if isinstance(value, int) and abs(value) <= 10**7:
-                ints.append(value)
-            elif isinstance(value, float):
-                floats.append(value)
-            elif isinstance(value, str) and 0 < len(value) <= 40:
-                strings.append(value)
-                if len(value) <= 12:
-                    strings.extend(value)
+    for value in _reference_literals(reference):
+        if isinstance(value, int) and abs(value) <= 10**7:
+            ints.append(value)
+        elif isinstance(value, float):
+            floats.append(value)
+        elif isinstance(value, str) and 0 < len(value) <= 40:
+            strings.append(value)
+            if len(value) <= 12:
+                strings.extend(value)
     _collect_scalars(examples, ints, floats, strings, 0)
     ctx.ints = dedupe(ints)[:MAX_POOL_INTS]
     ctx.floats = dedupe(floats)[:20]
     ctx.strings = dedupe(strings)[:MAX_POOL_STRINGS]
     return ctx
+
+
+def _reference_literals(reference: str) -> Iterator[Any]:
+    """The reference's constants other than docstrings and bools, in walk order; none if it does not parse."""
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError:
+        return
+    docstrings = docstring_constants(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and id(node) not in docstrings and not isinstance(node.value, bool):
+            yield node.value
 
 
 def _collect_scalars(value: Any, ints: list, floats: list, strings: list, depth: int) -> None:
