@@ -58,21 +58,10 @@ def size_of(value: Any, depth: int = 0) -> int:
     """A rough measure of how big a value is: shrinking only ever moves to smaller sizes."""
     if depth > 200:
         return 1
-    if value is None or value is False:
-        return 0
-    if value is True:
-        return 1
-    if isinstance(value, int):
-        return value.bit_length() + (1 if value < 0 else 0)
-    if isinstance(value, float):
-        if math.isnan(value) or math.isinf(value):
-            return 8
-        if value == 0:
-            return 0
-        whole = 0 if value == int(value) else 4
-        return min(64, int(abs(math.log2(abs(value))))) + 1 + whole + (1 if value < 0 else 0)
-    if isinstance(value, complex):
-        return size_of(value.real) + size_of(value.imag)
+    if value is None or isinstance(value, bool):
+        return int(value is True)
+    if isinstance(value, (int, float, complex)):
+        return _number_size(value)
     if isinstance(value, (str, bytes, bytearray)):
         return len(value) * 2 + sum(1 for ch in (value if isinstance(value, str) else "") if not ch.isascii())
     if isinstance(value, RecordValue):
@@ -82,6 +71,20 @@ def size_of(value: Any, depth: int = 0) -> int:
     if isinstance(value, (list, tuple, set, frozenset)):
         return 1 + sum(1 + size_of(v, depth + 1) for v in value)
     return 1
+
+
+def _number_size(value: int | float | complex) -> int:
+    """Bits for an int; for a float its magnitude's bits, more for a fraction; a complex number's two parts."""
+    if isinstance(value, complex):
+        return _number_size(value.real) + _number_size(value.imag)
+    if isinstance(value, int):
+        return value.bit_length() + (1 if value < 0 else 0)
+    if math.isnan(value) or math.isinf(value):
+        return 8
+    if value == 0:
+        return 0
+    whole = 0 if value == int(value) else 4
+    return min(64, int(abs(math.log2(abs(value))))) + 1 + whole + (1 if value < 0 else 0)
 
 
 def safe_repr(value: Any, limit: int = 100_000) -> str:
@@ -127,29 +130,12 @@ def py_source(value: Any, depth: int = 0) -> str:
     """Python source that rebuilds `value` (inf and NaN included), for ready-to-paste tests."""
     if depth > 100:
         raise ValueError("value nested too deeply to write as source")
-    if isinstance(value, float):
-        if math.isnan(value):
-            return 'float("nan")'
-        if math.isinf(value):
-            return 'float("inf")' if value > 0 else '-float("inf")'
-        return repr(value)
-    if isinstance(value, complex):
-        return f"complex({py_source(value.real)}, {py_source(value.imag)})"
+    if isinstance(value, (float, complex)):
+        return _number_source(value)
     if isinstance(value, RecordValue):
         return f"{value.type_name}({', '.join(f'{k}={py_source(v, depth + 1)}' for k, v in value.fields)})"
-    if isinstance(value, list):
-        return "[" + ", ".join(py_source(v, depth + 1) for v in value) + "]"
-    if isinstance(value, tuple) and type(value) is tuple:
-        inner = ", ".join(py_source(v, depth + 1) for v in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    if isinstance(value, (set, frozenset)):
-        items = sorted(py_source(v, depth + 1) for v in value)
-        if not items:
-            return "set()" if isinstance(value, set) else "frozenset()"
-        body = "{" + ", ".join(items) + "}"
-        return body if isinstance(value, set) else f"frozenset({body})"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{py_source(k, depth + 1)}: {py_source(v, depth + 1)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, set, frozenset, dict)) or type(value) is tuple:
+        return _collection_source(value, depth)
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
         return f"0x{value:x}" if value >= 0 else f"-0x{-value:x}"
     if value is None or isinstance(value, (bool, int, str, bytes)):
@@ -157,6 +143,35 @@ def py_source(value: Any, depth: int = 0) -> str:
     if isinstance(value, bytearray):
         return f"bytearray({bytes(value)!r})"
     raise ValueError(f"cannot write a {type(value).__name__} as Python source")
+
+
+def _number_source(value: float | complex) -> str:
+    if isinstance(value, complex):
+        return f"complex({py_source(value.real)}, {py_source(value.imag)})"
+    if math.isnan(value):
+        return 'float("nan")'
+    if math.isinf(value):
+        return 'float("inf")' if value > 0 else '-float("inf")'
+    return repr(value)
+
+
+def _collection_source(value: list | tuple | set | frozenset | dict, depth: int) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{py_source(k, depth + 1)}: {py_source(v, depth + 1)}" for k, v in value.items()) + "}"
+    if isinstance(value, (set, frozenset)):
+        return _set_source(value, depth)
+    inner = ", ".join(py_source(v, depth + 1) for v in value)
+    if isinstance(value, list):
+        return f"[{inner}]"
+    return f"({inner},)" if len(value) == 1 else f"({inner})"
+
+
+def _set_source(value: set | frozenset, depth: int) -> str:
+    items = sorted(py_source(v, depth + 1) for v in value)
+    if not items:
+        return "set()" if isinstance(value, set) else "frozenset()"
+    body = "{" + ", ".join(items) + "}"
+    return body if isinstance(value, set) else f"frozenset({body})"
 
 
 def record_names(value: Any, found: set[str] | None = None, depth: int = 0) -> set[str]:

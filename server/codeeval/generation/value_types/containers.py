@@ -140,41 +140,56 @@ class ListT(T):
         return self._make(dedupe(items) if self.unique else items)
 
     def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
-        rng = ctx.rng
         items = list(value)
         for _ in range(4):
-            new = list(items)
-            op = rng.randrange(11)
-            if op <= 1 and new:
-                i = rng.randrange(len(new))
-                new[i] = self.elem.mutate(new[i], ctx, depth + 1) if self.elem.accepts(new[i]) else new[i]
-            elif op == 2 and new:
-                del new[rng.randrange(len(new))]
-            elif op == 3 and new:
-                i = rng.randrange(len(new))
-                new.insert(i, new[i])
-            elif op == 4:
-                new.insert(rng.randrange(len(new) + 1), self.elem.sample(ctx, depth + 1))
-            elif op == 5 and len(new) > 1:
-                a, b = rng.randrange(len(new)), rng.randrange(len(new))
-                new[a], new[b] = new[b], new[a]
-            elif op == 6:
-                new.reverse()
-            elif op == 7 and sortable(new):
-                new.sort(reverse=rng.random() < 0.3)
-            elif op == 8 and new:
-                cut = rng.randrange(len(new) + 1)
-                new = new[:cut] if rng.random() < 0.5 else new[cut:]
-            elif op == 9 and self.seen:
-                other = list(rng.choice(self.seen))
-                new = new + other
-            elif new:
-                i = rng.randrange(len(new))
-                new.append(new[i])
+            new = self._mutated(list(items), ctx.rng.randrange(11), ctx, depth)
             made = self._make(new)
             if self._fits(made) and value_key(made) != value_key(value):
                 return made
         return value
+
+    def _mutated(self, new: list, op: int, ctx: GenContext, depth: int) -> list:
+        """`new` changed by operation `op` (0-10); one that does not apply repeats an item instead."""
+        changed = self._edited(new, op, ctx, depth) if op <= 4 else self._rearranged(new, op, ctx)
+        if changed is None and new:
+            new.append(new[ctx.rng.randrange(len(new))])
+        return new if changed is None else changed
+
+    def _edited(self, new: list, op: int, ctx: GenContext, depth: int) -> list | None:
+        """Operations 0-4: change, drop, repeat or add one item; None when `op` cannot apply."""
+        rng = ctx.rng
+        if op <= 1 and new:
+            i = rng.randrange(len(new))
+            new[i] = self.elem.mutate(new[i], ctx, depth + 1) if self.elem.accepts(new[i]) else new[i]
+        elif op == 2 and new:
+            del new[rng.randrange(len(new))]
+        elif op == 3 and new:
+            i = rng.randrange(len(new))
+            new.insert(i, new[i])
+        elif op == 4:
+            new.insert(rng.randrange(len(new) + 1), self.elem.sample(ctx, depth + 1))
+        else:
+            return None
+        return new
+
+    def _rearranged(self, new: list, op: int, ctx: GenContext) -> list | None:
+        """Operations 5-10: swap, reverse, sort, cut, or join an example; None when `op` cannot apply."""
+        rng = ctx.rng
+        if op == 5 and len(new) > 1:
+            a, b = rng.randrange(len(new)), rng.randrange(len(new))
+            new[a], new[b] = new[b], new[a]
+        elif op == 6:
+            new.reverse()
+        elif op == 7 and sortable(new):
+            new.sort(reverse=rng.random() < 0.3)
+        elif op == 8 and new:
+            cut = rng.randrange(len(new) + 1)
+            return new[:cut] if rng.random() < 0.5 else new[cut:]
+        elif op == 9 and self.seen:
+            return new + list(rng.choice(self.seen))
+        else:
+            return None
+        return new
 
     def shrink(self, value: Any) -> Iterator[Any]:
         items = list(value)

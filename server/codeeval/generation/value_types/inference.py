@@ -12,7 +12,7 @@ piece, which keeps the rest of the model free of inference.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, overload
 
@@ -96,42 +96,55 @@ def infer_type(values: list, depth: int = 0) -> T:
 
 
 def _infer_kind(kind: str, group: list, depth: int) -> T | None:
-    if kind == "none":
-        return NoneT()
-    if kind == "bool":
-        return BoolT()
-    if kind == "int":
-        return IntT().with_seen(group)
-    if kind == "float":
-        return FloatT().with_seen(group)
-    if kind == "complex":
-        return ComplexT()
-    if kind == "str":
-        return StrT().with_seen(group)
-    if kind == "bytes":
-        return BytesT().with_seen([bytes(v) for v in group])
-    if kind == "list":
-        elements = [item for v in group for item in v]
-        return ListT(infer_type(elements, depth + 1)).with_seen(group)
-    if kind == "tuple":
-        lengths = {len(v) for v in group}
-        if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE and not _homogeneous(group):
-            n = next(iter(lengths))
-            return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
-        elements = [item for v in group for item in v]
-        return TupleT([infer_type(elements, depth + 1)], variadic=True).with_seen(group)
-    if kind == "dict":
-        keys = [k for v in group for k in v]
-        vals = [x for v in group for x in v.values()]
-        return DictT(infer_type(keys, depth + 1), infer_type(vals, depth + 1)).with_seen(group)
-    if kind in ("set", "frozenset"):
-        elements = [item for v in group for item in v]
-        return SetT(infer_type(elements, depth + 1), frozen=kind == "frozenset").with_seen(group)
+    if kind in _SCALARS:
+        return _SCALARS[kind](group)
     if kind.startswith("record:"):
-        first = group[0]
-        fields = [(name, infer_type([dict(v.fields).get(name) for v in group], depth + 1)) for name, _ in first.fields]
-        return RecordT(first.type_name, fields)
-    return None
+        return _infer_record(group, depth)
+    container = _CONTAINERS.get(kind)
+    return None if container is None else container(group, depth)
+
+
+def _elements(group: list) -> list:
+    return [item for v in group for item in v]
+
+
+def _infer_tuple(group: list, depth: int) -> T:
+    """A fixed-length tuple when every example has one length and mixes kinds, else a variadic one."""
+    lengths = {len(v) for v in group}
+    if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE and not _homogeneous(group):
+        n = next(iter(lengths))
+        return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
+    return TupleT([infer_type(_elements(group), depth + 1)], variadic=True).with_seen(group)
+
+
+def _infer_dict(group: list, depth: int) -> T:
+    keys = [k for v in group for k in v]
+    vals = [x for v in group for x in v.values()]
+    return DictT(infer_type(keys, depth + 1), infer_type(vals, depth + 1)).with_seen(group)
+
+
+def _infer_record(group: list, depth: int) -> T:
+    first = group[0]
+    fields = [(name, infer_type([dict(v.fields).get(name) for v in group], depth + 1)) for name, _ in first.fields]
+    return RecordT(first.type_name, fields)
+
+
+_SCALARS: dict[str, Callable[[list], T]] = {
+    "none": lambda group: NoneT(),
+    "bool": lambda group: BoolT(),
+    "int": lambda group: IntT().with_seen(group),
+    "float": lambda group: FloatT().with_seen(group),
+    "complex": lambda group: ComplexT(),
+    "str": lambda group: StrT().with_seen(group),
+    "bytes": lambda group: BytesT().with_seen([bytes(v) for v in group]),
+}
+_CONTAINERS: dict[str, Callable[[list, int], T]] = {
+    "list": lambda group, depth: ListT(infer_type(_elements(group), depth + 1)).with_seen(group),
+    "tuple": _infer_tuple,
+    "dict": _infer_dict,
+    "set": lambda group, depth: SetT(infer_type(_elements(group), depth + 1)).with_seen(group),
+    "frozenset": lambda group, depth: SetT(infer_type(_elements(group), depth + 1), frozen=True).with_seen(group),
+}
 
 
 def _homogeneous(tuples: list) -> bool:
@@ -179,23 +192,32 @@ def _refine_one(hint: T, parts: list[T]) -> T:
         if isinstance(hint, FloatT) and ints is not None:  # the examples pass ints where the hint says float
             return UnionT([hint.with_seen(ints.seen), ints])
         return hint
-    if isinstance(hint, SetT) and isinstance(match, SetT):
-        return replace(hint, elem=refine(hint.elem, match.elem), seen=match.seen)
-    if isinstance(hint, ListT) and isinstance(match, ListT):
+    if isinstance(hint, (SetT, ListT, DictT, TupleT, RecordT)):
+        return _refine_structure(hint, match)
+    return hint.with_seen(match.seen) if match.seen else hint
+
+
+def _refine_structure(hint: SetT | ListT | DictT | TupleT | RecordT, match: T) -> T:
+    """A container or record hint with the inner types refined by what the examples show (`match`)."""
+    if isinstance(hint, (SetT, ListT)) and isinstance(match, (SetT, ListT)):
         return replace(hint, elem=refine(hint.elem, match.elem), seen=match.seen)
     if isinstance(hint, DictT) and isinstance(match, DictT):
         return replace(hint, key=refine(hint.key, match.key), value=refine(hint.value, match.value), seen=match.seen)
     if isinstance(hint, TupleT) and isinstance(match, TupleT):
-        if hint.variadic and match.variadic:
-            return replace(hint, items=[refine(hint.items[0], match.items[0])], seen=match.seen)
-        if hint.variadic and not match.variadic:
-            merged = infer_type([x for v in match.seen for x in v])
-            return replace(hint, items=[refine(hint.items[0], merged)], seen=match.seen)
-        if not hint.variadic and not match.variadic and len(hint.items) == len(match.items):
-            items = [refine(h, m) for h, m in zip(hint.items, match.items, strict=True)]
-            return replace(hint, items=items, seen=match.seen)
-        return hint
+        return _refine_tuple(hint, match)
     if isinstance(hint, RecordT) and isinstance(match, RecordT):
         inferred_fields = dict(match.fields)
         return replace(hint, fields=[(n, refine(t, inferred_fields.get(n))) for n, t in hint.fields])
     return hint.with_seen(match.seen) if match.seen else hint
+
+
+def _refine_tuple(hint: TupleT, match: TupleT) -> T:
+    if hint.variadic and match.variadic:
+        return replace(hint, items=[refine(hint.items[0], match.items[0])], seen=match.seen)
+    if hint.variadic:
+        merged = infer_type([x for v in match.seen for x in v])
+        return replace(hint, items=[refine(hint.items[0], merged)], seen=match.seen)
+    if not match.variadic and len(hint.items) == len(match.items):
+        items = [refine(h, m) for h, m in zip(hint.items, match.items, strict=True)]
+        return replace(hint, items=items, seen=match.seen)
+    return hint
