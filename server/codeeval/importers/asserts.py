@@ -17,8 +17,10 @@ be read without running the test code, and are reported as unconvertible.
 from __future__ import annotations
 
 import ast
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_CONSTANT_LENGTH = 1_000_000
 
@@ -48,6 +50,13 @@ class ParsedCheck:
     error: str | None = None
 
 
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+    ast.Div: operator.truediv, ast.Pow: operator.pow, ast.Mod: operator.mod,
+}
+_INFINITIES = ("inf", "+inf", "-inf", "nan", "infinity", "-infinity")
+
+
 def constant(node: ast.AST, depth: int = 0) -> Any:
     """A constant expression's value: literals, containers of them, unary +/-, and + - * // on them."""
     if depth > 100:
@@ -56,39 +65,52 @@ def constant(node: ast.AST, depth: int = 0) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         pass
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Div,
-                                                            ast.Pow, ast.Mod)):
-        left, right = constant(node.left, depth + 1), constant(node.right, depth + 1)
-        if isinstance(node.op, ast.Pow) and (
-                not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
-                or abs(right) > 4096 or (isinstance(left, int) and abs(left) > 2 and abs(right) > 1024)):
-            raise NotConstant("power too large")
-        if isinstance(node.op, ast.Mult):
-            for seq, count in ((left, right), (right, left)):
-                if (isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int)
-                        and len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH):
-                    raise NotConstant("constant too large")
-        try:
-            result = {ast.Add: lambda: left + right, ast.Sub: lambda: left - right, ast.Mult: lambda: left * right,
-                      ast.FloorDiv: lambda: left // right, ast.Div: lambda: left / right,
-                      ast.Pow: lambda: left ** right, ast.Mod: lambda: left % right}[type(node.op)]()
-        except (TypeError, ZeroDivisionError, OverflowError) as exc:
-            raise NotConstant(str(exc)) from None
-        return result
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        return _arithmetic(node, depth)
     if isinstance(node, (ast.List, ast.Tuple)):
         items = [constant(e, depth + 1) for e in node.elts]
         return items if isinstance(node, ast.List) else tuple(items)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         value = constant(node.operand, depth + 1)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if _is_number(value):
             return -value
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("float",) \
-            and len(node.args) == 1 and not node.keywords:
+    if _is_float_call(node):
         value = constant(node.args[0], depth + 1)
-        if isinstance(value, str) and value.strip().lower() in ("inf", "+inf", "-inf", "nan", "infinity",
-                                                                 "-infinity"):
+        if isinstance(value, str) and value.strip().lower() in _INFINITIES:
             return float(value)
     raise NotConstant(ast.unparse(node)[:80])
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_float_call(node: ast.AST) -> TypeGuard[ast.Call]:
+    """`float(x)` with one positional argument."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
+        and len(node.args) == 1 and not node.keywords
+
+
+def _arithmetic(node: ast.BinOp, depth: int) -> Any:
+    """`left op right` on constants, refused where the result would be too large to hold."""
+    left, right = constant(node.left, depth + 1), constant(node.right, depth + 1)
+    if isinstance(node.op, ast.Pow) and _power_too_large(left, right):
+        raise NotConstant("power too large")
+    if isinstance(node.op, ast.Mult):
+        for seq, count in ((left, right), (right, left)):
+            if (isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int)
+                    and len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH):
+                raise NotConstant("constant too large")
+    try:
+        return _ARITHMETIC[type(node.op)](left, right)
+    except (TypeError, ZeroDivisionError, OverflowError) as exc:
+        raise NotConstant(str(exc)) from None
+
+
+def _power_too_large(base: Any, exponent: Any) -> bool:
+    if not (_is_number(base) and _is_number(exponent)):
+        return True
+    return abs(exponent) > 4096 or (isinstance(base, int) and abs(base) > 2 and abs(exponent) > 1024)
 
 
 def _candidate_call(node: ast.AST, name: str) -> ast.Call | None:
@@ -139,66 +161,91 @@ def _tolerance_of(compare: ast.Compare) -> float | None:
 
 def _read_assert(test: ast.expr, name: str) -> ParsedAssert:
     """One assert's test expression -> a case, or NotConstant explaining why not."""
-    call = _candidate_call(test, name)
-    if call is not None:
-        args, kwargs = _call_inputs(call)
-        return ParsedAssert(args, kwargs, truthy=True)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        call = _candidate_call(test.operand, name)
+    for reader in (_read_truth, _read_close_difference, _read_equality, _read_not_none, _read_isclose):
+        parsed = reader(test, name)
+        if parsed is not None:
+            return parsed
+    raise NotConstant("not a recognised comparison with a candidate call")
+
+
+def _with_expected(parsed: ParsedAssert, other: ast.AST) -> ParsedAssert:
+    """`parsed` expecting `other`'s value where that is a constant (else the case only has to run)."""
+    try:
+        parsed.expected, parsed.has_expected = constant(other), True
+    except NotConstant:
+        pass
+    return parsed
+
+
+def _read_truth(test: ast.expr, name: str) -> ParsedAssert | None:
+    """`assert candidate(...)` and `assert not candidate(...)`."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    call = _candidate_call(test.operand if isinstance(test, ast.UnaryOp) and negated else test, name)
+    if call is None:
+        return None
+    args, kwargs = _call_inputs(call)
+    return ParsedAssert(args, kwargs, truthy=not negated)
+
+
+def _read_close_difference(test: ast.expr, name: str) -> ParsedAssert | None:
+    """`abs(candidate(x) - v) < tol` (either side of the minus)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left = test.left
+    if not (isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "abs"
+            and len(left.args) == 1 and isinstance(left.args[0], ast.BinOp) and isinstance(left.args[0].op, ast.Sub)):
+        return None
+    inner = left.args[0]
+    tolerance = _tolerance_of(test)
+    for side, other in ((inner.left, inner.right), (inner.right, inner.left)):
+        call = _candidate_call(side, name)
+        if call is not None and tolerance is not None:
+            args, kwargs = _call_inputs(call)
+            return _with_expected(ParsedAssert(args, kwargs, tolerance=tolerance), other)
+    return None
+
+
+def _read_equality(test: ast.expr, name: str) -> ParsedAssert | None:
+    """`candidate(...) == v` or `is v`, either way round, with a wrapper (`sorted`, `round`...) around the call."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.Is))):
+        return None
+    left, right = test.left, test.comparators[0]
+    for side, other in ((left, right), (right, left)):
+        call, mode, tolerance = _unwrap(side, name)
+        if call is not None and not _uses(other, name):
+            args, kwargs = _call_inputs(call)
+            return _with_expected(ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance), other)
+    return None
+
+
+def _read_not_none(test: ast.expr, name: str) -> ParsedAssert | None:
+    """`candidate(...) is not None`: the case only has to run."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)):
+        return None
+    right = test.comparators[0]
+    call = _candidate_call(test.left, name)
+    if not (isinstance(right, ast.Constant) and right.value is None) or call is None:
+        return None
+    args, kwargs = _call_inputs(call)
+    return ParsedAssert(args, kwargs)
+
+
+def _read_isclose(test: ast.expr, name: str) -> ParsedAssert | None:
+    """`math.isclose(candidate(...), v, abs_tol=..., rel_tol=...)`, either way round."""
+    if not (isinstance(test, ast.Call) and isinstance(test.func, (ast.Attribute, ast.Name))
+            and (test.func.attr if isinstance(test.func, ast.Attribute) else test.func.id) == "isclose"
+            and len(test.args) >= 2):
+        return None
+    for side, other in ((test.args[0], test.args[1]), (test.args[1], test.args[0])):
+        call = _candidate_call(side, name)
         if call is not None:
             args, kwargs = _call_inputs(call)
-            return ParsedAssert(args, kwargs, truthy=False)
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        left, right, op = test.left, test.comparators[0], test.ops[0]
-        # abs(candidate(x) - v) < tol
-        if isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "abs" \
-                and len(left.args) == 1 and isinstance(left.args[0], ast.BinOp) \
-                and isinstance(left.args[0].op, ast.Sub):
-            inner = left.args[0]
-            tolerance = _tolerance_of(test)
-            for side, other in ((inner.left, inner.right), (inner.right, inner.left)):
-                call = _candidate_call(side, name)
-                if call is not None and tolerance is not None:
-                    args, kwargs = _call_inputs(call)
-                    parsed = ParsedAssert(args, kwargs, tolerance=tolerance)
-                    try:
-                        parsed.expected, parsed.has_expected = constant(other), True
-                    except NotConstant:
-                        pass
-                    return parsed
-        if isinstance(op, (ast.Eq, ast.Is)):
-            for side, other in ((left, right), (right, left)):
-                call, mode, tolerance = _unwrap(side, name)
-                if call is not None and not _uses(other, name):
-                    args, kwargs = _call_inputs(call)
-                    parsed = ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance)
-                    try:
-                        parsed.expected, parsed.has_expected = constant(other), True
-                    except NotConstant:
-                        pass
-                    return parsed
-        if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
-            call = _candidate_call(left, name)
-            if call is not None:
-                args, kwargs = _call_inputs(call)
-                return ParsedAssert(args, kwargs)
-    if isinstance(test, ast.Call) and isinstance(test.func, (ast.Attribute, ast.Name)) \
-            and (test.func.attr if isinstance(test.func, ast.Attribute) else test.func.id) == "isclose" \
-            and len(test.args) >= 2:
-        for side, other in ((test.args[0], test.args[1]), (test.args[1], test.args[0])):
-            call = _candidate_call(side, name)
-            if call is not None:
-                args, kwargs = _call_inputs(call)
-                given = {k.arg: constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")}
-                # math.isclose's own defaults: rel_tol 1e-9, abs_tol 0
-                parsed = ParsedAssert(args, kwargs, tolerance=given.get("abs_tol") or None,
-                                      relative_tolerance=given.get("rel_tol", 1e-9))
-                try:
-                    parsed.expected, parsed.has_expected = constant(other), True
-                except NotConstant:
-                    pass
-                return parsed
-    raise NotConstant("not a recognised comparison with a candidate call")
+            given = {k.arg: constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")}
+            # math.isclose's own defaults: rel_tol 1e-9, abs_tol 0
+            parsed = ParsedAssert(args, kwargs, tolerance=given.get("abs_tol") or None,
+                                  relative_tolerance=given.get("rel_tol", 1e-9))
+            return _with_expected(parsed, other)
+    return None
 
 
 def parse_check(test_code: str, function: str = "check") -> ParsedCheck:

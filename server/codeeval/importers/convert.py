@@ -251,31 +251,7 @@ class Converter:
         test_code = record.get("test")
         if not isinstance(test_code, str):
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
-        parsed = parse_check(test_code)
-        if parsed.error:
-            raise ConversionError(parsed.error)
-        if parsed.unconvertible:
-            shown = "; ".join(parsed.unconvertible[:3])
-            more = f" (+{len(parsed.unconvertible) - 3} more)" if len(parsed.unconvertible) > 3 else ""
-            message = f"{len(parsed.unconvertible)} test statement(s) could not be converted: {shown}{more}"
-            if not parsed.asserts:
-                raise ConversionError(message)
-            warnings.append(message)
-        tolerances = [a.tolerance for a in parsed.asserts if a.tolerance is not None]
-        relatives = [a.relative_tolerance for a in parsed.asserts if a.relative_tolerance is not None]
-        inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
-        modes = {a.mode for a in parsed.asserts}
-        mode: CompareMode = "exact"
-        if len(modes) == 1 and None not in modes:
-            mode = _assert_compare(parsed.asserts[0]).mode
-        elif len(modes - {None}) >= 1:
-            warnings.append(f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
-                            "the problem compares exactly")
-        atol = _atol(record)
-        if atol:
-            tolerances.append(atol)
-        return inputs, Compare(mode=mode, float_tolerance=max(tolerances) if tolerances else None,
-                               relative_tolerance=max(relatives) if relatives else None, equality="python")
+        return _assert_inputs(record, test_code, warnings)
 
     # -- expected outputs ---------------------------------------------------------------------
     def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input], compare: Compare,
@@ -431,3 +407,41 @@ def select(records: list[dict], tasks: list[str] | None = None, limit: int | Non
     if limit is not None:
         records = records[:limit]
     return records
+
+
+def _assert_inputs(record: dict, test_code: str, warnings: list[str]) -> tuple[list[_Input], Compare]:
+    """The inputs of the asserts in `check(candidate)`, compared as the asserts compare."""
+    parsed = parse_check(test_code)
+    if parsed.error:
+        raise ConversionError(parsed.error)
+    if parsed.unconvertible:
+        message = _unconvertible_message(parsed.unconvertible)
+        if not parsed.asserts:
+            raise ConversionError(message)
+        warnings.append(message)
+    tolerances = [a.tolerance for a in parsed.asserts if a.tolerance is not None]
+    relatives = [a.relative_tolerance for a in parsed.asserts if a.relative_tolerance is not None]
+    inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
+    atol = _atol(record)
+    if atol:
+        tolerances.append(atol)
+    return inputs, Compare(mode=_asserts_mode(parsed.asserts, warnings),
+                           float_tolerance=max(tolerances) if tolerances else None,
+                           relative_tolerance=max(relatives) if relatives else None, equality="python")
+
+
+def _unconvertible_message(unconvertible: list[str]) -> str:
+    shown = "; ".join(unconvertible[:3])
+    more = f" (+{len(unconvertible) - 3} more)" if len(unconvertible) > 3 else ""
+    return f"{len(unconvertible)} test statement(s) could not be converted: {shown}{more}"
+
+
+def _asserts_mode(asserts: list[ParsedAssert], warnings: list[str]) -> CompareMode:
+    """The asserts' one comparison mode; exact, with a warning, when they mix modes."""
+    modes = {a.mode for a in asserts}
+    if len(modes) == 1 and None not in modes:
+        return _assert_compare(asserts[0]).mode
+    if len(modes - {None}) >= 1:
+        warnings.append(f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
+                        "the problem compares exactly")
+    return "exact"
