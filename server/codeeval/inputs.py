@@ -271,33 +271,9 @@ class InputExpression:
     def _check(self, node: ast.AST) -> None:
         """Reject anything outside the language before it is ever interpreted."""
         for child in ast.walk(node):
-            if isinstance(child, ast.Call):
-                if not isinstance(child.func, ast.Name):
-                    raise InputExpressionError(
-                        f"column {child.col_offset + 1}: only plain function names can be called")
-                name = child.func.id
-                if name not in CALLABLE_NAMES:
-                    known = ", ".join(sorted(GENERATORS))
-                    raise InputExpressionError(
-                        f"column {child.col_offset + 1}: unknown generator {name!r} (known: {known})")
-                if any(k.arg is None for k in child.keywords):
-                    raise InputExpressionError("`**` is not allowed")
-            elif isinstance(child, ast.Name):
-                if child.id != "n" and child.id not in CALLABLE_NAMES:
-                    raise InputExpressionError(f"column {child.col_offset + 1}: unknown name {child.id!r} (only `n`)")
-            elif isinstance(child, ast.BinOp):
-                if type(child.op) not in ARITHMETIC:
-                    raise InputExpressionError(f"column {child.col_offset + 1}: operator not allowed")
-            elif isinstance(child, ast.UnaryOp):
-                if not isinstance(child.op, (ast.USub, ast.UAdd)):
-                    raise InputExpressionError(f"column {child.col_offset + 1}: operator not allowed")
-            elif isinstance(child, ast.Constant):
-                if not isinstance(child.value, (int, float, str, bool, type(None))):
-                    raise InputExpressionError(f"column {child.col_offset + 1}: constant not allowed")
-            elif not isinstance(child, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Load,
-                                        ast.operator, ast.unaryop, ast.expr_context)):
-                raise InputExpressionError(
-                    f"column {getattr(child, 'col_offset', 0) + 1}: {type(child).__name__} is not allowed")
+            reason = _refusal(child)
+            if reason:
+                raise InputExpressionError(reason)
 
     def build(self, n: int, seed: int = 0, variant: int = 0) -> BuiltInput:
         """The case for size `n`; each `variant` is another input of the same size drawn from the same seed."""
@@ -334,33 +310,87 @@ class InputExpression:
             if node.id == "n":
                 return n
             raise InputExpressionError(f"{node.id!r} is a generator: call it")
+        if isinstance(node, (ast.List, ast.Tuple, ast.Dict)):
+            return self._container(node, n, rng)
+        if isinstance(node, (ast.UnaryOp, ast.BinOp)):
+            return self._arithmetic(node, n, rng)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # `_check` refused other calls
+            return self._call(node, node.func.id, n, rng)
+        raise InputExpressionError(f"{type(node).__name__} is not allowed")
+
+    def _container(self, node: ast.List | ast.Tuple | ast.Dict, n: int, rng: random.Random) -> Any:
         if isinstance(node, ast.List):
             return [self._value(e, n, rng) for e in node.elts]
         if isinstance(node, ast.Tuple):
             return tuple(self._value(e, n, rng) for e in node.elts)
-        if isinstance(node, ast.Dict):
-            return {self._value(_no_unpacking(k), n, rng): self._value(v, n, rng)
-                    for k, v in zip(node.keys, node.values, strict=True)}
+        return {self._value(_no_unpacking(k), n, rng): self._value(v, n, rng)
+                for k, v in zip(node.keys, node.values, strict=True)}
+
+    def _arithmetic(self, node: ast.UnaryOp | ast.BinOp, n: int, rng: random.Random) -> Any:
         if isinstance(node, ast.UnaryOp):
             operand = self._value(node.operand, n, rng)
             return -operand if isinstance(node.op, ast.USub) else +operand
-        if isinstance(node, ast.BinOp):
-            result = ARITHMETIC[type(node.op)](self._value(node.left, n, rng), self._value(node.right, n, rng))
-            if isinstance(result, int) and result.bit_length() > MAX_INT_BITS:
-                raise InputExpressionError("number too large")
-            return result
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # `_check` refused other calls
-            name = node.func.id
-            if name in WRAPPERS:
-                raise InputExpressionError(f"{name}(...) may only appear at the top")
-            args, kwargs = self._arguments(node, n, rng)
-            if name in HELPERS:
-                return _helper(name, args, kwargs)
-            try:
-                return GENERATORS[name](rng, *args, **kwargs)
-            except TypeError as exc:
-                raise InputExpressionError(f"{name}: {exc}") from None
-        raise InputExpressionError(f"{type(node).__name__} is not allowed")
+        result = ARITHMETIC[type(node.op)](self._value(node.left, n, rng), self._value(node.right, n, rng))
+        if isinstance(result, int) and result.bit_length() > MAX_INT_BITS:
+            raise InputExpressionError("number too large")
+        return result
+
+    def _call(self, node: ast.Call, name: str, n: int, rng: random.Random) -> Any:
+        """A generator's or a helper's value (the wrappers belong at the top only)."""
+        if name in WRAPPERS:
+            raise InputExpressionError(f"{name}(...) may only appear at the top")
+        args, kwargs = self._arguments(node, n, rng)
+        if name in HELPERS:
+            return _helper(name, args, kwargs)
+        try:
+            return GENERATORS[name](rng, *args, **kwargs)
+        except TypeError as exc:
+            raise InputExpressionError(f"{name}: {exc}") from None
+
+
+def _refusal(node: ast.AST) -> str | None:
+    """Why `node` is outside the input language, or None when it is inside."""
+    for kind, refusal in _REFUSALS:
+        if isinstance(node, kind):
+            return refusal(node)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Load, ast.operator, ast.unaryop,
+                         ast.expr_context)):
+        return None
+    return f"column {getattr(node, 'col_offset', 0) + 1}: {type(node).__name__} is not allowed"
+
+
+def _call_refusal(node: ast.Call) -> str | None:
+    if not isinstance(node.func, ast.Name):
+        return f"column {node.col_offset + 1}: only plain function names can be called"
+    if node.func.id not in CALLABLE_NAMES:
+        known = ", ".join(sorted(GENERATORS))
+        return f"column {node.col_offset + 1}: unknown generator {node.func.id!r} (known: {known})"
+    if any(k.arg is None for k in node.keywords):
+        return "`**` is not allowed"
+    return None
+
+
+def _name_refusal(node: ast.Name) -> str | None:
+    if node.id != "n" and node.id not in CALLABLE_NAMES:
+        return f"column {node.col_offset + 1}: unknown name {node.id!r} (only `n`)"
+    return None
+
+
+def _operator_refusal(node: ast.BinOp | ast.UnaryOp) -> str | None:
+    allowed = type(node.op) in ARITHMETIC if isinstance(node, ast.BinOp) else isinstance(node.op, (ast.USub, ast.UAdd))
+    return None if allowed else f"column {node.col_offset + 1}: operator not allowed"
+
+
+def _constant_refusal(node: ast.Constant) -> str | None:
+    if isinstance(node.value, (int, float, str, bool, type(None))):
+        return None
+    return f"column {node.col_offset + 1}: constant not allowed"
+
+
+_REFUSALS: list[tuple[type[ast.AST], Callable[[Any], str | None]]] = [
+    (ast.Call, _call_refusal), (ast.Name, _name_refusal), (ast.BinOp, _operator_refusal),
+    (ast.UnaryOp, _operator_refusal), (ast.Constant, _constant_refusal),
+]
 
 
 def _helper(name: str, args: list, kwargs: dict) -> Any:

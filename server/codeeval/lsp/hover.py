@@ -8,6 +8,8 @@ rest of the file is left to the user's Python language server.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lsprotocol import types
 
 from ..dimensions.quality.rubric import UNIT_CAP
@@ -125,6 +127,7 @@ def _is_evaluated(function: FunctionInfo, record: EvaluationRecord) -> bool:
 
 
 def evaluation_markdown(record: EvaluationRecord, only_function: str | None = None) -> list[str]:
+    """The last evaluation's lines in a hover: its score, each dimension, and what failed."""
     total = "n/a" if record.score is None else f"{record.score:.1f}"
     out = ["---", "", f"**Last evaluation** ({record.problem or 'no problem'}): **{total}**/100", ""]
     result = record.result
@@ -133,19 +136,29 @@ def evaluation_markdown(record: EvaluationRecord, only_function: str | None = No
     out += [dimension_line(name, dim) for name, dim in result.dimensions.items()] + [""]
     for name in ("correctness", "edge_cases"):
         dim = result.dimensions.get(name)
-        if dim is None or not dim.applicable:
-            continue
-        failing = [c for c in dim.details.get("cases") or [] if isinstance(c, dict) and not c.get("passed", False)]
-        if failing:
-            title = "Failing tests" if name == "correctness" else "Failing edge cases"
-            out += [f"{title}:", ""] + case_lines(failing, MAX_CASES) + [""]
-        counterexamples = [c for c in dim.details.get("counterexamples") or []
-                           if only_function is None or not isinstance(c, dict)
-                           or c.get("function", only_function) == only_function]
-        if counterexamples:
-            out += ["Counterexamples:", ""] + case_lines(counterexamples, MAX_CASES) + [""]
+        if dim is not None and dim.applicable:
+            out += _failure_lines(name, dim.details, only_function)
     out.append(f"[Open the report]({record.report_uri})")
     return out
+
+
+def _failure_lines(name: str, details: dict, only_function: str | None) -> list[str]:
+    """A case-based dimension's failing cases and counterexamples (those of `only_function` when given)."""
+    out: list[str] = []
+    failing = [c for c in details.get("cases") or [] if isinstance(c, dict) and not c.get("passed", False)]
+    if failing:
+        title = "Failing tests" if name == "correctness" else "Failing edge cases"
+        out += [f"{title}:", ""] + case_lines(failing, MAX_CASES) + [""]
+    counterexamples = [c for c in details.get("counterexamples") or [] if _about(c, only_function)]
+    if counterexamples:
+        out += ["Counterexamples:", ""] + case_lines(counterexamples, MAX_CASES) + [""]
+    return out
+
+
+def _about(counterexample: Any, only_function: str | None) -> bool:
+    if only_function is None or not isinstance(counterexample, dict):
+        return True
+    return counterexample.get("function", only_function) == only_function
 
 
 def _markdown(text: str) -> types.MarkupContent:

@@ -191,6 +191,30 @@ def worker_environment() -> dict:
     }
 
 
+def _abandon(process: subprocess.Popen | None, cgroup: WorkerCgroup | None, workdir: str | None,
+             *fds: int | None) -> None:
+    """Undo a worker start that failed half way: kill what started, drop its cgroup, close `fds`, remove its folder."""
+    if process is not None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        process.wait()
+    if cgroup is not None:
+        cgroup.kill_all()
+        cgroup.remove()
+    _close_all(*fds)
+    if workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _pidfd(pid: int) -> int | None:
+    try:
+        return os.pidfd_open(pid)
+    except (OSError, AttributeError):  # an old kernel: killing the process group still works
+        return None
+
+
 def _close_all(*fds: int | None) -> None:
     for fd in fds:
         if fd is not None:
@@ -305,6 +329,31 @@ class ProcessLauncher:
     def _find_worker(self, process: subprocess.Popen, side: dict, output: OutputDrain) -> int:
         return process.pid
 
+    def _cgroup(self, limits: Limits) -> WorkerCgroup | None:
+        """A cgroup capping the worker's processes and memory, where cgroups are delegated to us."""
+        if self.cgroups is None:
+            return None
+        return self.cgroups.create(limits.processes + 8, (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
+
+    def _popen(self, limits: Limits, uid: int | None, workdir: str | None, fds: tuple[int, int, int],
+               side: dict) -> subprocess.Popen:
+        """Start the worker (in its own session, as `uid` when given) with its pipes and side channels."""
+        request_read, response_write, output_write = fds
+        return subprocess.Popen(
+            self._command(limits, request_read, response_write, side),
+            stdin=subprocess.DEVNULL,
+            stdout=output_write,
+            stderr=output_write,
+            pass_fds=(request_read, response_write) + tuple(child for _, child in side.values()),
+            cwd=workdir or "/",
+            env=worker_environment(),
+            start_new_session=True,
+            close_fds=True,
+            user=uid,
+            group=uid,
+            extra_groups=None if uid is None else [],
+        )
+
     def spawn(self, limits: Limits) -> Child:
         compile_for(self.stage_dir, self.python, self.code_dir)
         uid = self.uids.take() if self.uids else None
@@ -323,23 +372,8 @@ class ProcessLauncher:
         try:
             side = self._side_channels()
             workdir = self._workdir(uid)
-            if self.cgroups is not None:
-                cgroup = self.cgroups.create(limits.processes + 8,
-                                             (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
-            process = subprocess.Popen(
-                self._command(limits, request_read, response_write, side),
-                stdin=subprocess.DEVNULL,
-                stdout=output_write,
-                stderr=output_write,
-                pass_fds=(request_read, response_write) + tuple(child for _, child in side.values()),
-                cwd=workdir or "/",
-                env=worker_environment(),
-                start_new_session=True,
-                close_fds=True,
-                user=uid,
-                group=uid,
-                extra_groups=None if uid is None else [],
-            )
+            cgroup = self._cgroup(limits)
+            process = self._popen(limits, uid, workdir, (request_read, response_write, output_write), side)
             _close_all(request_read, response_write, output_write, *(child for _, child in side.values()))
             request_read = response_write = output_write = None
             side = {name: (kept, None) for name, (kept, _) in side.items()}
@@ -351,29 +385,13 @@ class ProcessLauncher:
             if cgroup is not None and worker_pid != process.pid:
                 cgroup.add(worker_pid)  # in case bubblewrap forked before it was moved
         except BaseException as exc:
-            if process is not None:
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except OSError:
-                    pass
-                process.wait()
-            if cgroup is not None:
-                cgroup.kill_all()
-                cgroup.remove()
-            _close_all(request_read, request_write, response_read, response_write, output_read, output_write,
-                       *(fd for pair in side.values() for fd in pair))
-            if workdir:
-                shutil.rmtree(workdir, ignore_errors=True)
+            _abandon(process, cgroup, workdir, request_read, request_write, response_read, response_write,
+                     output_read, output_write, *(fd for pair in side.values() for fd in pair))
             if isinstance(exc, (OSError, SandboxError, CgroupError)):
                 raise SandboxError(f"could not start a worker: {exc}") from exc
             raise
         _close_all(*(kept for kept, _ in side.values()))
-        pidfd = None
-        if worker_pid != process.pid:
-            try:
-                pidfd = os.pidfd_open(worker_pid)
-            except (OSError, AttributeError):  # an old kernel: killing the process group still works
-                pass
+        pidfd = None if worker_pid == process.pid else _pidfd(worker_pid)
         child = Child(process, request_write, response_read, output, workdir, worker_pid=worker_pid, cgroup=cgroup,
                       layers=self.expected_layers(), worker_pidfd=pidfd)
         _live.add(child)

@@ -127,48 +127,76 @@ def _yaml_type(value: Any) -> str:
 # -- checks the schema cannot express ------------------------------------------------
 
 def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
-    data, path = document.data, document.path
-    errors: list[ProblemError] = []
+    """What the schema cannot say: case fields that exclude each other, weights, the reference, settings."""
+    return (_case_errors(document) + _calls_errors(document) + _weight_errors(document)
+            + _reference_errors(document) + _quality_errors(document) + _performance_errors(document))
 
-    def error(keys: tuple, message: str) -> None:
-        errors.append(ProblemError(f"{field_path(keys)}: {message}", path, document.line_of(keys)))
 
+def _error_at(document: YamlDocument, keys: tuple, message: str) -> ProblemError:
+    return ProblemError(f"{field_path(keys)}: {message}", document.path, document.line_of(keys))
+
+
+def _case_errors(document: YamlDocument) -> list[ProblemError]:
+    """A test (of either tier) gives `expected` or `raises`, one of them; an edge case at most one."""
+    errors = []
     for tier in ("tests", "extended_tests"):
-        for index, case in enumerate(data.get(tier, [])):
+        for index, case in enumerate(document.data.get(tier, [])):
             keys: tuple[str | int, ...] = (tier, index)
             if "expected" in case and "raises" in case:
-                error(keys, "give either `expected` or `raises`, not both")
+                errors.append(_error_at(document, keys, "give either `expected` or `raises`, not both"))
             elif "expected" not in case and "raises" not in case:
-                error(keys + ("expected",), "missing (give `expected` or `raises`)")
-    edge = data.get("edge_cases", {})
-    for index, case in enumerate(edge.get("cases", [])):
+                errors.append(_error_at(document, keys + ("expected",), "missing (give `expected` or `raises`)"))
+    for index, case in enumerate(document.data.get("edge_cases", {}).get("cases", [])):
         if "expected" in case and "raises" in case:
-            error(("edge_cases", "cases", index), "give either `expected` or `raises`, not both")
+            errors.append(_error_at(document, ("edge_cases", "cases", index),
+                                    "give either `expected` or `raises`, not both"))
+    return errors
+
+
+def _calls_errors(document: YamlDocument) -> list[ProblemError]:
+    """With `calls`, `expected` holds one result per call."""
+    data = document.data
+    errors = []
     for section, cases in (("tests", data["tests"]), ("extended_tests", data.get("extended_tests", [])),
-                           ("edge_cases.cases", edge.get("cases", []))):
+                           ("edge_cases.cases", data.get("edge_cases", {}).get("cases", []))):
         for index, case in enumerate(cases):
-            keys = tuple(section.split(".")) + (index,)
-            if "calls" in case and "expected" in case:
-                expected = case["expected"]
-                if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
-                    error(keys + ("expected",), f"with `calls`, expected is a list of {len(case['calls'])} results")
-    weights = data.get("weights", {})
+            if "calls" not in case or "expected" not in case:
+                continue
+            expected = case["expected"]
+            if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
+                errors.append(_error_at(document, (*section.split("."), index, "expected"),
+                                        f"with `calls`, expected is a list of {len(case['calls'])} results"))
+    return errors
+
+
+def _weight_errors(document: YamlDocument) -> list[ProblemError]:
+    weights = document.data.get("weights", {})
     if weights and sum({**default_weights(), **weights}.values()) <= 0:
-        error(("weights",), "at least one weight must be positive")
-    errors.extend(_reference_errors(document))
-    if data.get("quality"):
-        try:
-            resolve_settings(data["quality"])
-        except QualityConfigError as exc:  # its message already names the setting
-            errors.append(ProblemError(exc.message, path, document.line_of(("quality",))))
-    perf = data.get("performance")
-    if perf is not None:
-        try:
-            InputExpression(perf["input"])
-        except InputExpressionError as exc:
-            error(("performance", "input"), str(exc))
-        if list(perf["sizes"]) != sorted(set(perf["sizes"])):
-            error(("performance", "sizes"), "sizes must be distinct and increasing")
+        return [_error_at(document, ("weights",), "at least one weight must be positive")]
+    return []
+
+
+def _quality_errors(document: YamlDocument) -> list[ProblemError]:
+    if not document.data.get("quality"):
+        return []
+    try:
+        resolve_settings(document.data["quality"])
+    except QualityConfigError as exc:  # its message already names the setting
+        return [ProblemError(exc.message, document.path, document.line_of(("quality",)))]
+    return []
+
+
+def _performance_errors(document: YamlDocument) -> list[ProblemError]:
+    perf = document.data.get("performance")
+    if perf is None:
+        return []
+    errors = []
+    try:
+        InputExpression(perf["input"])
+    except InputExpressionError as exc:
+        errors.append(_error_at(document, ("performance", "input"), str(exc)))
+    if list(perf["sizes"]) != sorted(set(perf["sizes"])):
+        errors.append(_error_at(document, ("performance", "sizes"), "sizes must be distinct and increasing"))
     return errors
 
 

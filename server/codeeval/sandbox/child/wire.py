@@ -104,25 +104,39 @@ def encode(value: object, depth: int = 0):
     kind = type(value)
     if value is None or kind is bool or kind is str:
         return value
+    if kind is int and isinstance(value, int) and value.bit_length() <= _BIG_INT_BITS:  # the commonest value
+        return value
+    if isinstance(value, (bool, int, float, str, bytes, bytearray, complex)):
+        return _encode_scalar(value, depth)
+    if isinstance(value, (list, tuple, frozenset, set, dict)):
+        return _encode_collection(value, depth)
+    field_names = _dataclass_fields(kind)
+    if field_names is not None:
+        fields = [[name, encode(getattr(value, name), depth + 1)] for name in field_names]
+        return {"$record": [_type_name(value).rpartition(".")[2], fields]}
+    return {"$opaque": [_type_name(value), _safe_repr(value)]}
+
+
+def _encode_scalar(value: bool | int | float | str | bytes | bytearray | complex, depth: int):
+    """A scalar (of a subclass too) as the built-in value; ints too long and non-finite floats tagged."""
     if isinstance(value, bool):
         return bool(value)
     if isinstance(value, int):
         number = int.__index__(value)
-        if number.bit_length() > _BIG_INT_BITS:
-            return {"$int": format(number, "x")}
-        return number
+        return {"$int": format(number, "x")} if number.bit_length() > _BIG_INT_BITS else number
     if isinstance(value, float):
         real = float.__float__(value)
-        if math.isfinite(real):
-            return real
-        return {"$float": repr(real)}
+        return real if math.isfinite(real) else {"$float": repr(real)}
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, (bytes, bytearray)):
         tag = "$bytes" if isinstance(value, bytes) else "$bytearray"
         return {tag: binascii.b2a_base64(bytes(value), newline=False).decode("ascii")}
-    if isinstance(value, complex):
-        return {"$complex": [encode(value.real, depth + 1), encode(value.imag, depth + 1)]}
+    return {"$complex": [encode(value.real, depth + 1), encode(value.imag, depth + 1)]}
+
+
+def _encode_collection(value: list | tuple | frozenset | set | dict, depth: int):
+    """A collection (of a subclass too) item by item, through the built-in type's own iteration."""
     if isinstance(value, list):
         return [encode(item, depth + 1) for item in list.__iter__(value)]
     if isinstance(value, tuple):
@@ -131,13 +145,7 @@ def encode(value: object, depth: int = 0):
         return {"$frozenset": [encode(item, depth + 1) for item in frozenset.__iter__(value)]}
     if isinstance(value, set):
         return {"$set": [encode(item, depth + 1) for item in set.__iter__(value)]}
-    if isinstance(value, dict):
-        return {"$dict": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in dict.items(value)]}
-    field_names = _dataclass_fields(kind)
-    if field_names is not None:
-        fields = [[name, encode(getattr(value, name), depth + 1)] for name in field_names]
-        return {"$record": [_type_name(value).rpartition(".")[2], fields]}
-    return {"$opaque": [_type_name(value), _safe_repr(value)]}
+    return {"$dict": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in dict.items(value)]}
 
 
 _B64_ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
@@ -168,36 +176,41 @@ def decode(data, depth: int = 0):
     if not isinstance(data, dict) or len(data) != 1:
         raise WireError("malformed tagged value")
     (tag, body), = data.items()
+    decoder = _DECODERS.get(tag)
+    if decoder is None:
+        raise WireError(f"unknown tag {tag!r}")
     try:
-        if tag == "$tuple":
-            return tuple(decode(item, depth + 1) for item in body)
-        if tag == "$set":
-            return {decode(item, depth + 1) for item in body}
-        if tag == "$frozenset":
-            return frozenset(decode(item, depth + 1) for item in body)
-        if tag == "$dict":
-            return dict(_decode_pairs(body, depth))
-        if tag == "$bytes":
-            return _b64decode(body)
-        if tag == "$bytearray":
-            return bytearray(_b64decode(body))
-        if tag == "$float":
-            return float(body)
-        if tag == "$int":
-            return int(body, 16)
-        if tag == "$complex":
-            return complex(decode(body[0], depth + 1), decode(body[1], depth + 1))
-        if tag == "$record":
-            name, fields = body
-            return Record(str(name), tuple((str(k), decode(v, depth + 1)) for k, v in fields))
-        if tag == "$opaque":
-            name, text = body
-            return Opaque(str(name)[:REPR_LIMIT], str(text)[:REPR_LIMIT])
+        return decoder(body, depth)
     except WireError:
         raise
     except (TypeError, ValueError, AttributeError) as exc:
         raise WireError(f"malformed {tag} value: {exc}") from None
-    raise WireError(f"unknown tag {tag!r}")
+
+
+def _decode_record(body, depth: int) -> Record:
+    name, fields = body
+    return Record(str(name), tuple((str(k), decode(v, depth + 1)) for k, v in fields))
+
+
+def _decode_opaque(body, depth: int) -> Opaque:
+    name, text = body
+    return Opaque(str(name)[:REPR_LIMIT], str(text)[:REPR_LIMIT])
+
+
+# Each tag's body -> its value (`depth` is the tagged value's own).
+_DECODERS = {
+    "$tuple": lambda body, depth: tuple(decode(item, depth + 1) for item in body),
+    "$set": lambda body, depth: {decode(item, depth + 1) for item in body},
+    "$frozenset": lambda body, depth: frozenset(decode(item, depth + 1) for item in body),
+    "$dict": lambda body, depth: dict(_decode_pairs(body, depth)),
+    "$bytes": lambda body, depth: _b64decode(body),
+    "$bytearray": lambda body, depth: bytearray(_b64decode(body)),
+    "$float": lambda body, depth: float(body),
+    "$int": lambda body, depth: int(body, 16),
+    "$complex": lambda body, depth: complex(decode(body[0], depth + 1), decode(body[1], depth + 1)),
+    "$record": _decode_record,
+    "$opaque": _decode_opaque,
+}
 
 
 class _ScanContext:
