@@ -31,6 +31,8 @@ from .visual.visual_evaluation import evaluate_visual
 
 @dataclass
 class EvaluationOptions:
+    """How to run one evaluation: weights, limits and isolation that override the problem's, and the launcher."""
+
     weights: dict[str, float] | None = None  # overrides the problem's weights
     time_per_call_s: float | None = None
     memory_mb: int | None = None
@@ -65,6 +67,7 @@ class ProblemContext:
 
 
 def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
+    """The sandbox limits for a problem's solutions: the problem's, with the options' overrides."""
     limits = problem.limits
     return Limits(
         time_per_call_s=options.time_per_call_s or limits.time_per_call_s,
@@ -74,6 +77,7 @@ def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
 
 
 def check_isolation(isolation: dict, required: str | None) -> None:
+    """Refuse to run when strict isolation is required and a layer is missing (IsolationError)."""
     if required == "strict" and isolation.get("missing"):
         missing = ", ".join(isolation["missing"])
         why = "; ".join(isolation.get("warnings") or [])

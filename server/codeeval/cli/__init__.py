@@ -24,6 +24,7 @@ EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The `codeeval` argument parser, with one subcommand per module in SUBCOMMANDS."""
     parser = argparse.ArgumentParser(prog="codeeval", description="Score AI-generated Python against YAML problems.")
     parser.add_argument("--version", action="version", version=f"codeeval {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`codeeval`'s entry point: parse the arguments and run the subcommand; its exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):

@@ -14,6 +14,7 @@ HELP = "evaluate one solution against one problem"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """`codeeval evaluate`'s arguments: the solution, its problem, the report's format and file."""
     parser.add_argument("solution", help="the solution's Python file")
     parser.add_argument("--problem", "-p", required=True, help="the problem's YAML file")
     parser.add_argument("--format", "-f", choices=["text", "json", "markdown"], default="text")
@@ -22,6 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def text_summary(result) -> str:
+    """The result as a few lines of text: the score, each dimension's score and summary, errors."""
     lines = [f"{result.problem}: {result.score:.1f}/100  ({result.solution})"]
     for name, dim in result.dimensions.items():
         score = f"{dim.score:5.1f}" if dim.applicable else "  n/a"
@@ -44,6 +46,7 @@ def isolation_warning(isolation: dict) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Evaluate one solution and write its report in the chosen format; the exit code."""
     from ..engine import evaluate
     from ..report import to_json, to_markdown
     from ..report.images import save_images

@@ -12,6 +12,7 @@ HELP = "convert HumanEval or EvalPlus (HumanEval+, MBPP+) JSONL into problem fil
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """`codeeval import`'s arguments: the benchmark's kind and file, the output folder, which tasks."""
     parser.add_argument("kind", choices=["humaneval", "evalplus"], help="the file's format")
     parser.add_argument("file", metavar="FILE", help="the benchmark's .jsonl or .jsonl.gz")
     parser.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the problem files")
@@ -22,6 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Convert a benchmark file's tasks to problem files; 0 when every selected task converted."""
     from ..importers import import_file
 
     tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else None

@@ -12,6 +12,7 @@ DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take 
 
 
 def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
+    """Add the flags every evaluating command shares: isolation, limits, skipped dimensions, weights."""
     parser.add_argument("--require-isolation", choices=["strict"], default=None,
                         help="refuse to run unless every isolation layer is available")
     parser.add_argument("--time-per-call", type=float, default=None, metavar="SECONDS",
@@ -54,6 +55,7 @@ def parse_weights(text: str) -> dict[str, float]:
 
 
 def evaluation_options(args: argparse.Namespace):
+    """EvaluationOptions from the shared evaluation flags; exits with a message on a bad combination."""
     from ..engine import EvaluationOptions
 
     extra = {}

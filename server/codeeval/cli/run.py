@@ -16,6 +16,7 @@ HELP = "evaluate many solutions against a folder of problems and write a leaderb
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """`codeeval run`'s arguments: the problems, the solutions or samples, the output folder, jobs."""
     parser.add_argument("problems", help="folder of problem YAML files")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--solutions", help="folder with <problem name>/*.py solution files")
@@ -67,6 +68,7 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Evaluate every solution or sample against its problem into the output folder; the exit code."""
     # Imported here, not at the top: the engine pulls in scipy and hypothesis, and every subcommand's
     # module is imported to build `codeeval --help`.
     from ..errors import ProblemError

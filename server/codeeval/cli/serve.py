@@ -13,6 +13,7 @@ HELP = "serve rewards over HTTP: POST /score, GET /health, GET /problems (docs/r
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """`codeeval serve`'s arguments: the problems, the address, the job pool and its queue."""
     parser.add_argument("--problems", "-p", required=True, help="folder of problem YAML files, loaded once")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     parser.add_argument("--port", type=int, default=8089, help="port (0: any free port, printed at start)")
@@ -37,6 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Load the problems and serve rewards over HTTP until stopped."""
     from ..errors import CodeevalError
     from ..reward import RewardScorer
     from ..service.app import ServiceLimits, ServiceState

@@ -15,6 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Validate each problem file found under the given paths; 0 when all are valid."""
     from ..errors import CodeevalError, ProblemError
     from ..spec import find_problem_files, load_problem
     from ..validation import validate_problem

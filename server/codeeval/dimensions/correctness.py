@@ -20,6 +20,7 @@ SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the
 
 def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
              selection: TestSelection = TestSelection.BASE) -> DimensionResult:
+    """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass."""
     # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
     benchmark = selection is TestSelection.PLUS
     base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)

@@ -77,6 +77,7 @@ class _Run:
 
 def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline,
              frozen: FrozenSuites | None = None) -> DimensionResult:
+    """Run the hand-written and generated edge cases on the candidate and score what fails."""
     state = state_for(problem, oracle, frozen)
     suite = state.suite(deadline)
     run = _Run()

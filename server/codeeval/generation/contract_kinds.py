@@ -31,6 +31,7 @@ class Kinds:
     nested: frozenset[str] | None = None  # elements of the elements
 
     def merge(self, other: Kinds) -> Kinds:
+        """The kinds both contracts admit, level by level."""
         return Kinds(_meet(self.top, other.top), _meet(self.elements, other.elements), _meet(self.nested, other.nested))
 
 

@@ -20,6 +20,8 @@ SHRINK_CALL_FLOOR_S = 0.5
 
 @dataclass
 class Counterexample:
+    """A shrunk failing input: the case, what was expected and what the candidate gave, and how it failed."""
+
     case: Case
     value: Any
     expected: Any

@@ -145,6 +145,8 @@ class Profile:
 
 @dataclass
 class Relevance:
+    """How much a generated input resembles what the problem is about (0-1), and why."""
+
     score: float
     reasons: list[str]
 
@@ -332,6 +334,7 @@ def _length_links(examples: list[tuple], width: int) -> list[tuple[int, int]]:
 
 
 def kind_of(value: Any) -> str:
+    """The kind of a value as type inference groups values: none, bool, int, ..., record:<name>."""
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -44,6 +44,8 @@ def suite_key(problem: Problem) -> str:
 
 
 class FrozenSuites:
+    """Generated suites saved per problem in a folder, so deterministic runs reuse the same inputs."""
+
     def __init__(self, folder: Path | None = None):
         self.folder = folder or default_folder()
 

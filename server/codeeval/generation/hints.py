@@ -52,6 +52,8 @@ class SignatureError(ValueError):
 
 @dataclass
 class Param:
+    """One parameter as the signature declares it: kind, hint, the type read from the hint, its default."""
+
     name: str
     kind: str  # positional | positional_only | keyword_only | var_positional | var_keyword
     annotation: str | None  # the hint as written, for messages
@@ -66,6 +68,8 @@ class Param:
 
 @dataclass
 class Signature:
+    """What the entry point's hints say: a function's parameters, or a class's constructor and methods."""
+
     entry_point: str
     kind: str  # function | class
     params: list[Param]

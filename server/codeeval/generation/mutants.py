@@ -20,6 +20,8 @@ from typing import Any
 
 @dataclass
 class Mutant:
+    """One small change to the reference (operator, where, what) and the changed source."""
+
     operator: str
     line: int
     description: str

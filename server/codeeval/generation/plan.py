@@ -47,6 +47,8 @@ class GenerationUnavailable(Exception):
 
 @dataclass
 class Plan:
+    """What to generate for an entry point: the value type of its arguments, how each is passed, examples."""
+
     entry_point: str
     kind: str  # function | class
     top: T  # TupleT over the passed parameters, or CallsT for a class

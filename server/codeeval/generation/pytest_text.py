@@ -88,6 +88,7 @@ def _has_nan(value: Any) -> bool:
 
 
 def counterexample_test_name(entry_point: str, number: int) -> str:
+    """A pytest function name for the entry point's n-th counterexample."""
     stem = re.sub(r"\W+", "_", entry_point).strip("_") or "solution"
     return f"test_{stem}_counterexample_{number}"
 

@@ -50,6 +50,8 @@ class RobustnessTarget:
 
 @dataclass
 class RobustnessFinding:
+    """A public function that crashed or hung on a generated input, where and how."""
+
     function: str
     kind: str  # crash | timeout
     input: str

@@ -25,6 +25,8 @@ MAX_PRECONDITION_CHARS = 4000
 
 
 class PreconditionError(ValueError):
+    """A problem's precondition (by index) cannot be read or run; the message says why."""
+
     def __init__(self, index: int, message: str):
         self.index = index
         super().__init__(f"preconditions[{index}]: {message}")

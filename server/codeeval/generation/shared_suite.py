@@ -19,6 +19,8 @@ MIN_BUDGET_S = 0.5
 
 
 class GenerationState:
+    """One problem's generated suite and guarded reference, made once and shared by its solutions."""
+
     def __init__(self, problem: Problem, limits, launcher, frozen: FrozenSuites | None = None):
         self.problem = problem
         self.limits = limits

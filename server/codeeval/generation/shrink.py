@@ -24,6 +24,8 @@ DEFAULT_MAX_SECONDS = 3.0
 
 @dataclass
 class Shrunk:
+    """The smallest value shrinking reached, and how much work it took."""
+
     value: Any
     data: Any  # whatever the predicate returned for the final value
     steps: int  # accepted simplifications

@@ -31,6 +31,8 @@ class NotConstant(ValueError):
 
 @dataclass
 class ParsedAssert:
+    """One assert read as a case: the candidate's arguments and what it must return, and how to compare."""
+
     args: list
     kwargs: dict
     expected: Any = None
@@ -45,6 +47,8 @@ class ParsedAssert:
 
 @dataclass
 class ParsedCheck:
+    """The asserts read from a `check(candidate)` function, those that could not be, or why none could."""
+
     asserts: list[ParsedAssert] = field(default_factory=list)
     unconvertible: list[str] = field(default_factory=list)  # "line 12: inside a for loop"
     error: str | None = None

@@ -49,6 +49,8 @@ class ConversionError(Exception):
 
 @dataclass
 class Converted:
+    """One benchmark task written as a problem file, with its test count and warnings."""
+
     task_id: str
     path: str
     tests: int
@@ -57,6 +59,8 @@ class Converted:
 
 @dataclass
 class ImportReport:
+    """What an import did: the tasks converted and those that failed, with the reason."""
+
     kind: str
     source: str
     converted: list[Converted] = field(default_factory=list)
@@ -112,6 +116,7 @@ def _entry_function(tree: ast.Module, entry_point: str) -> ast.FunctionDef:
 
 
 def summary_of(function: ast.FunctionDef, task_id: str) -> str:
+    """The first prose line of the function's docstring, cut to 150 characters, or its name."""
     doc = ast.get_docstring(function) or ""
     for line in doc.splitlines():
         line = line.strip()
@@ -401,6 +406,7 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
 
 
 def select(records: list[dict], tasks: list[str] | None = None, limit: int | None = None) -> list[dict]:
+    """The records with the given task ids (all when none given), at most `limit` of them."""
     if tasks:
         wanted = set(tasks)
         records = [r for r in records if r.get("task_id") in wanted]

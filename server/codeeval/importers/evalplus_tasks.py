@@ -128,6 +128,7 @@ def restore_inputs(task_id: str, inputs: list[list]) -> list[list]:
 
 
 def judge_mode(task_id: str, release: str = LATER) -> CompareMode:
+    """How EvalPlus judges a task's output (root, set, not_none or exact) in the given release."""
     if task_id in _ROOT_TASKS:
         return "root"
     if task_id in _SET_TASKS and release != V0_1:

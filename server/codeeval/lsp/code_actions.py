@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 
 
 async def code_action(server, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    """Quick fixes for the findings in the requested range; None when the analysis is stale."""
     only = params.context.only
     if only and not any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
         return None
@@ -51,6 +52,7 @@ async def code_action(server, params: types.CodeActionParams) -> list[types.Code
 
 
 async def resolve(server, action: types.CodeAction) -> types.CodeAction:
+    """Fill in a quick fix's edit when the client picks it, if the analysis it came from is current."""
     data = action.data if isinstance(action.data, dict) else {}
     state = server.state.get(data.get("uri", ""))
     if state is None or state.analysis is None or not _is_fresh(server, state):
@@ -78,6 +80,7 @@ def action_title(finding: Finding) -> str:
 
 
 def workspace_edit(server, state, fix: Fix) -> types.WorkspaceEdit:
+    """A fix's edits as a workspace edit, versioned where the client supports it."""
     codec = server.workspace.position_codec
     edits = [types.TextEdit(range=state.analysis_lines.range(edit.range, codec), new_text=edit.new_text)
              for edit in fix.edits]

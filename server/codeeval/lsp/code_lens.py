@@ -17,6 +17,7 @@ SEARCH_LINES = 200  # how far a def may have moved since the analysis and still 
 
 
 def code_lens(server, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+    """A lens above each function with its quality (and the last score on the evaluated entry point) that evaluates."""
     uri = params.text_document.uri
     state = server.state.get(uri)
     if state is None or state.analysis is None or state.analysis_lines is None:

@@ -31,6 +31,8 @@ NO_PROBLEM_NAME = "(no problem)"
 
 @dataclass
 class EvaluationRequest:
+    """What the evaluate command runs: the source, where its reports go, the problem and settings."""
+
     uri: str
     source: str
     label: str  # the solution's name in reports: its path, or e.g. Untitled-1.py
@@ -42,12 +44,15 @@ class EvaluationRequest:
 
 @dataclass
 class EvaluationOutcome:
+    """A finished evaluation and the paths of its markdown and JSON reports."""
+
     result: EvaluationResult
     report_path: Path
     json_path: Path
 
 
 def options_for(settings: Settings, launcher) -> EvaluationOptions:
+    """EvaluationOptions from the editor's settings."""
     memory_mb = settings.limits.get("memory_mb")  # a whole number already (settings._limits)
     return EvaluationOptions(weights=dict(settings.weights) or None,
                              time_per_call_s=settings.limits.get("time_per_call_s"),
@@ -116,6 +121,7 @@ def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
 
 
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:
+    """Write the result's JSON and markdown reports as <stem>.json and <stem>.md; their paths."""
     report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
     report_path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(json_path, to_json(result) + "\n")

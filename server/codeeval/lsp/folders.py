@@ -17,6 +17,7 @@ def uri_path(uri: str) -> Path | None:
 
 
 def path_uri(path: str | Path) -> str:
+    """A file path as a URI."""
     return from_fs_path(str(path)) or Path(path).resolve().as_uri()
 
 

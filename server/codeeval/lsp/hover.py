@@ -94,6 +94,7 @@ def _function_on_def_line(analysis: Analysis, line1: int) -> FunctionInfo | None
 
 
 def function_markdown(function: FunctionInfo, analysis: Analysis, record: EvaluationRecord | None) -> str:
+    """A function's hover: its quality, the points it loses and its findings, and the last evaluation."""
     if function.score is None:
         out = [f"**codeeval** · `{function.qualname}` · quality n/a", ""]
     else:

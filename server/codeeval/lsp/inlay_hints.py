@@ -25,6 +25,7 @@ LABEL_LIMIT = 43  # VS Code cuts a hint's label there by default (editor.inlayHi
 
 
 def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+    """Each function's quality at the end of its def line, and the dimension scores on the entry point."""
     uri = params.text_document.uri
     state = server.state.get(uri)
     if state is None or state.analysis is None or state.analysis_lines is None:
@@ -57,6 +58,7 @@ def worst_finding(function: FunctionInfo, analysis: Analysis) -> Finding | None:
 
 
 def quality_label(function: FunctionInfo, analysis: Analysis) -> str:
+    """A function's inlay label: its quality and costliest finding, cut to VS Code's width."""
     label = f"quality {score_text(function.score)}"
     worst = worst_finding(function, analysis)
     if worst is not None:
@@ -65,6 +67,7 @@ def quality_label(function: FunctionInfo, analysis: Analysis) -> str:
 
 
 def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position) -> types.InlayHint:
+    """A function's quality inlay hint, with a tooltip that explains the number."""
     worst = worst_finding(function, analysis)
     costliest = "" if worst is None else f"\n\nCostliest finding: **{worst.rule_id}** {worst.message}"
     tooltip = (f"codeeval: `{function.qualname}` scores {score_text(function.score)}/100 for code quality: 100 minus "
@@ -89,6 +92,7 @@ def evaluation_label(record: EvaluationRecord) -> str:
 
 
 def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
+    """The evaluated entry point's inlay hint: each dimension's score, with a legend in its tooltip."""
     legend = ", ".join(f"{letter} {_short_title(name)}" for name, letter in DIMENSION_LETTERS.items())
     tooltip = types.MarkupContent(kind=types.MarkupKind.Markdown, value=(
         f"codeeval: the last evaluation against problem `{record.problem}` ({legend}; Q is the whole file's "

@@ -20,6 +20,7 @@ def initialize(server, params: types.InitializeParams) -> None:
 
 
 async def initialized(server, params: types.InitializedParams) -> None:
+    """After the handshake: start the analysis worker, show setting problems, read folder settings."""
     server.pool.warm_up()  # start the analysis worker now, not on the first save
     for problem in server.setting_problems:
         server.show_log(problem, types.MessageType.Warning)
@@ -31,6 +32,7 @@ def shutdown(server, params) -> None:
 
 
 async def did_change_configuration(server, params: types.DidChangeConfigurationParams) -> None:
+    """Take the client's new settings, report problems in them, and analyse the open files again."""
     settings = params.settings
     if isinstance(settings, dict) and settings:
         problems: list[str] = []
@@ -42,6 +44,7 @@ async def did_change_configuration(server, params: types.DidChangeConfigurationP
 
 
 async def did_change_workspace_folders(server, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    """Forget removed folders' settings, read added ones', and analyse the open files again."""
     for folder in params.event.removed or []:
         server.settings.forget_folder(folder.uri)
     await pull_folder_settings(server, [f.uri for f in params.event.added or []])

@@ -18,6 +18,8 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 class Lines:
+    """A document's lines, to turn analysis line/column pairs into LSP positions and ranges."""
+
     def __init__(self, source: str):
         self.lines = _NEWLINE.split(source)
 

@@ -14,6 +14,7 @@ REPORTS_DIR = Path(".codeeval") / "reports"
 
 
 def report_dir(base: Path | None) -> Path:
+    """Where reports are written: under the workspace folder, or a private temporary folder without one."""
     if base is not None:
         return base / REPORTS_DIR
     # A scratch buffer in a window with no folder: somewhere private and writable.

@@ -25,6 +25,7 @@ def docs_dirs() -> tuple[Path, ...]:
 
 @lru_cache(maxsize=4096)
 def rule_doc_uri(rule_id: str) -> str | None:
+    """Where a rule's documentation page is: CODEEVAL_RULE_DOCS_URL, else a docs folder on disk."""
     base = os.environ.get("CODEEVAL_RULE_DOCS_URL")
     if base:
         return f"{base.rstrip('/')}/{rule_id}.md"

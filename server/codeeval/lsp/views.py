@@ -38,6 +38,7 @@ def lost_points_line(sub_scores: dict[str, float]) -> str:
 
 
 def finding_line(finding: Finding, detailed: bool = False) -> str:
+    """One finding as a markdown line: rule, severity, points, message, and why its confidence is low."""
     points = f", −{finding.points:.1f} pts" if finding.points else ""
     line = f"**{finding.rule_id}** ({finding.severity}{points}) {finding.message}"
     if finding.confidence.is_low:
@@ -56,6 +57,7 @@ def finding_line(finding: Finding, detailed: bool = False) -> str:
 
 
 def dimension_line(name: str, dim) -> str:
+    """One dimension as a markdown list item: its score and summary, or n/a and why."""
     info = info_of(name)
     title = info.short_title if info is not None else name
     if not dim.applicable or dim.score is None:
@@ -65,6 +67,7 @@ def dimension_line(name: str, dim) -> str:
 
 
 def case_lines(cases: list, limit: int) -> list[str]:
+    """Up to `limit` cases as markdown list items: input, expected and actual, and the line."""
     out = []
     for case in cases[:limit]:
         if not isinstance(case, dict):

@@ -25,6 +25,8 @@ SKIPPED_DIRS = {"node_modules", "__pycache__", "site-packages", "venv", "build",
 
 @dataclass(frozen=True)
 class FileQuality:
+    """One workspace file's quality now and in git HEAD, for the Files by Quality view."""
+
     uri: str
     path: str  # relative to its workspace folder
     score: float | None
@@ -51,6 +53,7 @@ def python_files(folder: Path, limit: int = MAX_FILES) -> list[Path]:
 
 
 async def workspace_quality(server) -> list[FileQuality]:
+    """The quality of each Python file in the workspace folders, now and in git HEAD."""
     loop = asyncio.get_running_loop()
     out: list[FileQuality] = []
     for folder_uri in server.folder_uris():

@@ -8,4 +8,5 @@ from ..result import EvaluationResult
 
 
 def to_json(result: EvaluationResult, indent: int | None = 2) -> str:
+    """The result as the JSON report (docs/result-format.md)."""
     return json.dumps(result.to_dict(), indent=indent, ensure_ascii=False)

@@ -15,6 +15,7 @@ SECTIONS = {"correctness": failing_cases.render, "edge_cases": failing_cases.ren
 
 
 def isolation_line(isolation: dict) -> str:
+    """The report's line on sandbox isolation: a warning naming the missing layers, when any are."""
     level = isolation.get("level", "unknown")
     missing = isolation.get("missing") or []
     if missing:

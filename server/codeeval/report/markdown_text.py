@@ -31,6 +31,7 @@ def block(text: str, limit: int = 4000, language: str = "") -> str:
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A markdown table from a header and rows (cells as given, not escaped)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)

@@ -26,6 +26,8 @@ def report_stem(label: str) -> str:
 
 
 class RunFolder:
+    """A run's output folder: one report per solution, the results log and the leaderboard."""
+
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)

@@ -25,6 +25,7 @@ _RULE_INDEX = {rule.id: index for index, rule in enumerate(ALL_RULES)}
 
 
 def document(results: list[FileResult]) -> str:
+    """The SARIF 2.1.0 document for `codeeval check`'s results, as text."""
     return json.dumps(build(results), indent=2, ensure_ascii=False) + "\n"
 
 

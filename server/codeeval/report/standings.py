@@ -169,6 +169,7 @@ def _against(above: GroupStanding, below: GroupStanding, scores: dict[str, list[
 
 
 def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, Any]:
+    """The leaderboard as JSON-ready data: groups ranked by mean score, every result, warnings."""
     return {
         "schema_version": 1,
         "groups": [group.to_dict() for group in standings(rows)],
@@ -179,6 +180,7 @@ def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, An
 
 
 def leaderboard_markdown(data: dict[str, Any]) -> str:
+    """The leaderboard data as a markdown page: groups ranked by mean score."""
     lines = ["# codeeval leaderboard", ""]
     lines += ranking_table(data["groups"])
     if data.get("internal_errors"):

@@ -51,6 +51,8 @@ class RewardItem:
 
 @dataclass
 class Reward:
+    """One sample's reward for RL: score / 100, or 0.0 with the status and reason it was not scored."""
+
     reward: float  # score / 100, in [0, 1]; 0.0 when status is not `scored`
     status: RewardStatus
     reason: str = ""  # why, when not scored; for a scored sample, what went wrong in it (did not load, ...)

@@ -89,6 +89,8 @@ class CgroupParent:
 
 
 class WorkerCgroup:
+    """One worker's cgroup (v1 or v2 directories): processes are added to it and it is removed after."""
+
     def __init__(self, version: int, dirs: list):
         self.version = version
         self.dirs = dirs

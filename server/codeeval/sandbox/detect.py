@@ -42,6 +42,8 @@ INTERPRETER_PROBE = ("import json, os, site, sys; print(json.dumps({'version': l
 
 @dataclass(frozen=True)
 class Interpreter:
+    """A Python interpreter the sandbox can run: its path, version and the folders it reads."""
+
     path: str
     version: tuple
     dirs: tuple  # what it reads at run time: its prefixes and module path
@@ -71,6 +73,7 @@ def _identity(uid: int | None) -> dict:
 
 
 def interpreter_candidates() -> list:
+    """Paths of the Python interpreters worth probing, this process's own first, without duplicates."""
     found = []
     for path in (sys.executable, getattr(sys, "_base_executable", None), shutil.which("python3", path="/usr/bin"),
                  "/usr/bin/python3", "/usr/local/bin/python3"):
@@ -96,6 +99,7 @@ def probe_interpreter(path: str, uid: int | None) -> Interpreter | None:
 
 
 def choose_interpreter(uid: int | None) -> Interpreter | None:
+    """The first candidate interpreter that works as the worker for `uid`, or None."""
     for path in interpreter_candidates():
         found = probe_interpreter(path, uid)
         if found is not None:

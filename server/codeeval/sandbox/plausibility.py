@@ -37,6 +37,8 @@ OUTPUT_PER_CALL = 0.5  # and freeing every kept output, after the clock stopped
 
 @dataclass
 class Measured:
+    """What the evaluator measured around one timed call, to judge whether the worker's timing is plausible."""
+
     wall_s: float
     cpu_s: float | None  # None: /proc was not readable (the check then uses wall time only)
     encode_s: float  # the evaluator's CPU time to encode the request's inputs once

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Ticket:
+    """A request's admitted samples, released when it finishes."""
+
     samples: int
 
 
 class Admission:
+    """Back-pressure: admits samples up to a limit and estimates the wait from recent throughput."""
+
     def __init__(self, limit: int, jobs: int):
         self.limit = limit
         self.jobs = max(1, jobs)

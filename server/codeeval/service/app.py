@@ -35,6 +35,8 @@ from .admission import Admission
 
 @dataclass(frozen=True)
 class ServiceLimits:
+    """The service's limits: samples held at once, samples per request, body size, shutdown grace."""
+
     queue: int = 256  # samples held at once (running and waiting) before 429
     max_items: int = 256  # samples in one request
     max_body_bytes: int = 16 * 1024 * 1024
@@ -54,6 +56,8 @@ class Drain:
 
 
 class ServiceState:
+    """What the HTTP handlers share: the scorer, the limits, the job pool's admission, the token."""
+
     def __init__(self, scorer: RewardScorer, limits: ServiceLimits, jobs: int, token: str | None):
         self.scorer = scorer
         self.limits = limits

@@ -39,6 +39,7 @@ class _DrainingServer(uvicorn.Server):
 
 
 def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on `host` (IPv4 or IPv6) and `port`."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -67,6 +67,7 @@ def load_problem(path: str | Path) -> Problem:
 
 
 def problem_from_text(text: str, path: str) -> Problem:
+    """Parse and check a problem file's text; ProblemError names the file, line and field."""
     document = parse_yaml(text, path)
     if not isinstance(document.data, dict):
         raise ProblemError("expected a mapping of problem fields at the top level", path, 1)

@@ -151,6 +151,7 @@ def read_text(path: str, error=ProblemError) -> str:
 
 
 def parse_yaml(text: str, path: str) -> YamlDocument:
+    """Parse YAML text, keeping each node's line so errors can point at it."""
     loader = _Loader(text)
     try:
         root = loader.get_single_node()

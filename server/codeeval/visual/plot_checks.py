@@ -45,6 +45,7 @@ class PlotRun:
 # -- execution -------------------------------------------------------------------
 
 def execution_checks(run: PlotRun) -> list[Check]:
+    """The execution part's checks for a plot script: did it run to the end and leave a figure."""
     ran = run.status == "rendered"
     if ran:
         outcome = "ran to the end and left a figure" + (f" ({run.figures} figures; the last one is judged)"
@@ -129,6 +130,7 @@ def _pie_check(spec: PlotSpec, figure: FigureFacts) -> Check:
 
 
 def fidelity_checks(spec: PlotSpec, figure: FigureFacts) -> list[Check]:
+    """The data-fidelity checks: the chart type, then the series, labels and values the spec asks for."""
     drawn = figure.all_series()
     chart_ok, chart_note = _chart_type(spec.chart, figure)
     checks = [Check("chart-type", Part.DATA_FIDELITY, f"Is a {spec.chart} chart", 25, 1.0 if chart_ok else 0.0,
@@ -164,6 +166,7 @@ def _chart_kind(series: Series) -> str:
 
 
 def chart_counts(figure: FigureFacts) -> dict[str, int]:
+    """How many series of each chart kind the figure draws (pie: wedges)."""
     counts = dict.fromkeys(("line", "scatter", "bar", "barh", "pie"), 0)
     for series in figure.all_series():
         counts[_chart_kind(series)] += 1

@@ -44,6 +44,7 @@ def curve(spec: PerformanceSpec, session: Session) -> tuple[list[int], list[floa
 
 
 def fitted_class(spec: PerformanceSpec, session: Session) -> tuple[ClassCall | None, str]:
+    """The complexity class fitted to the session's curve (times, and counts where complete), and why it stopped."""
     sizes, times, counts, stopped = curve(spec, session)
     count_fit = fit_class(sizes[:len(counts)], counts, COUNT_MARGIN) if len(counts) == len(sizes) else None
     return classify(fit_class(sizes, times), count_fit), stopped

@@ -37,6 +37,7 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
 
 
 def reference_count(protocol: Protocol, n: int, built, limit: int) -> TimingOutcome | str:
+    """The reference's instruction count at size `n`, counted once and kept; a string says why it failed."""
     key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit, protocol.probe_counts)
     if key not in _reference_counts:
         value = count_once(protocol, protocol.reference, built, limit)
@@ -153,6 +154,8 @@ def count_below(protocol: Protocol, results: list[SizeResult]) -> list[SizeResul
 
 
 class Counted(Protocol):
+    """The deterministic protocol: candidate and reference compared by instructions counted, not time."""
+
     def measure(self, n: int, share: float, role: str) -> SizeResult:
         result = SizeResult(n, judged_on="instructions")
         inputs = self.inputs(n)

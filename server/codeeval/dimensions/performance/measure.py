@@ -21,6 +21,7 @@ CALLS_PER_SIZE = 5  # the fewest candidate calls a size costs: checked once, war
 
 def measure_sizes(problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session,
                   settings: Settings, budget: Budget) -> list[SizeResult]:
+    """Measure candidate against reference at each size the spec lists, while the budget allows."""
     sizes = spec.sizes
     protocol = (Counted if settings.deterministic else Timed)(problem, spec, candidate, reference, settings, budget)
     weights = [FIRST_WEIGHT] + [MIDDLE_WEIGHT] * (len(sizes) - 2) + [LAST_WEIGHT] if len(sizes) > 1 else [1.0]

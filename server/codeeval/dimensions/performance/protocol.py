@@ -19,6 +19,7 @@ TIMED_ANSWER_DIFFERS = ("the candidate's output while being {what} differs from 
 
 
 def seconds_text(value: float | None) -> str:
+    """A duration for people: µs, ms or s; `?` when unknown."""
     if value is None or not math.isfinite(value):
         return "?"
     if value < 1e-3:

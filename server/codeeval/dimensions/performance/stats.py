@@ -129,6 +129,7 @@ def spread_warnings(label: str, values: list[float]) -> list[str]:
 
 
 def instability_warnings(estimate: RatioEstimate, candidate: list[float], reference: list[float]) -> list[str]:
+    """Why a ratio estimate may be unreliable: spread samples, outliers, a wide interval."""
     warnings = spread_warnings("candidate", candidate) + spread_warnings("reference", reference)
     if estimate.outliers:
         warnings.append(f"{estimate.outliers} of {estimate.pairs} pairs are outliers")

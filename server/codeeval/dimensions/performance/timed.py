@@ -47,6 +47,8 @@ class Pair:
 
 @dataclass
 class Plan:
+    """How to time one size: loops per sample, and the expected seconds per candidate/reference pair."""
+
     loops: int
     cost: float  # expected seconds per pair
 
@@ -62,6 +64,8 @@ class Share:
 
 
 class Timed(Protocol):
+    """The timing protocol: interleaved candidate/reference samples of CPU time, compared as ratios."""
+
     def measure(self, n: int, share: float, role: str) -> SizeResult:
         result, inputs, budget = SizeResult(n), self.inputs(n), Share(share)
         warm = self._warm_up(result, inputs, budget)

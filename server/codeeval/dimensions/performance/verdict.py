@@ -138,6 +138,7 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
 
 
 def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
+    """The performance dimension's result from the measured sizes: score, summary and details."""
     details: dict[str, Any] = {
         "tolerance": spec.tolerance,
         "clock": "instructions" if settings.deterministic else "cpu",

@@ -44,6 +44,7 @@ class QualityConfig:
     disabled: frozenset[str]
 
     def enabled(self, rule_id: str) -> bool:
+        """Whether the rule runs under this configuration."""
         return rule_id not in self.disabled
 
 

@@ -32,6 +32,7 @@ class FunctionMetrics:
     nesting_line: int
 
     def to_dict(self) -> dict[str, int]:
+        """The metrics as JSON-ready data."""
         return {"lines": self.lines, "parameters": self.parameters, "complexity": self.complexity,
                 "cognitive": self.cognitive, "branches": self.branches, "nesting": self.nesting}
 

@@ -31,6 +31,7 @@ _ORDINALS = {2: "2nd", 3: "3rd"}
 
 
 def base_points(finding: Finding) -> float:
+    """What a finding costs before scaling: its severity's points times its confidence."""
     return TIER_POINTS[finding.severity] * finding.confidence.value
 
 

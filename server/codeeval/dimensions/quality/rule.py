@@ -32,6 +32,7 @@ class Rule:
 
     def finding(self, *, range: Range, message: str, severity: str, evidence: Evidence, suggestion: str = "",
                 symbol: str | None = None, fix: Fix | None = None, **details: Any) -> Finding:
+        """A finding of this rule, its confidence computed from the evidence."""
         return Finding(rule_id=self.id, message=message, range=range, severity=severity,
                        confidence=evidence.confidence(), suggestion=suggestion, fix=fix, symbol=symbol,
                        details=details)

@@ -11,6 +11,7 @@ SHOWN_TIMEOUTS = 5
 
 
 def render(result: DimensionResult) -> list[str]:
+    """The report section listing a case-based dimension's failing cases."""
     if result.name == "edge_cases":
         return render_edge_cases(result)
     cases = result.details.get("cases", [])
@@ -40,6 +41,7 @@ def _case_table(cases: list[dict], shown: int, noun: str = "failing cases") -> l
 
 
 def render_edge_cases(result: DimensionResult) -> list[str]:
+    """The edge-case section: findings, then each shrunk counterexample as a ready-to-paste test."""
     details = result.details
     lines = _findings(details.get("findings") or [])
     counterexamples = details.get("counterexamples") or []

@@ -150,6 +150,7 @@ def _footer(details: dict) -> str:
 
 
 def render(result: DimensionResult, plot_href: str | None = None) -> list[str]:
+    """The report's performance section: per-size timings, the complexity verdict, the plot."""
     details = result.details
     if not details.get("sizes"):
         return []

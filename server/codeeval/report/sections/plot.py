@@ -20,6 +20,8 @@ AXIS, GRID, TEXT = "#555555", "#e3e3e3", "#222222"
 
 @dataclass
 class Series:
+    """One line of points in a plot: its name and colour, dashed or not, hollow points for lower bounds."""
+
     name: str
     points: list[tuple[float, float]]
     color: str

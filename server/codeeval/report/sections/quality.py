@@ -9,6 +9,7 @@ SHOWN_FINDINGS = 40
 
 
 def render(result: DimensionResult) -> list[str]:
+    """The report's code-quality section: a table of the costliest findings."""
     findings = result.details.get("findings") or []
     if not findings:
         return ["No findings."]

@@ -26,6 +26,8 @@ def _probe(compare):
 
 
 class ProbeInt(int):
+    """An int whose comparisons are counted, so instruction counts see comparisons made inside C code."""
+
     __slots__ = ()
     __lt__, __le__, __gt__, __ge__, __eq__, __ne__ = map(
         _probe, (int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__))

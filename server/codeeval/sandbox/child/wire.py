@@ -260,6 +260,7 @@ else:
 
 
 def dumps(message: dict) -> bytes:
+    """A message as UTF-8 JSON bytes; WireError when it cannot be encoded."""
     try:
         return _dumps(message).encode("utf-8")
     except (TypeError, ValueError, RecursionError) as exc:
@@ -267,6 +268,7 @@ def dumps(message: dict) -> bytes:
 
 
 def loads(payload: bytes) -> dict:
+    """A message decoded from UTF-8 JSON bytes; WireError unless it is a JSON object."""
     try:
         message = _loads(payload.decode("utf-8"))
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -277,6 +279,7 @@ def loads(payload: bytes) -> dict:
 
 
 def write_message(fd: int, message: dict) -> None:
+    """Write one length-prefixed message to `fd`, all of it."""
     payload = dumps(message)
     if len(payload) > MAX_MESSAGE_BYTES:
         raise WireError("message too large")
