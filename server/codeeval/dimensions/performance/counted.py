@@ -8,6 +8,7 @@ time), so that where measuring stops is deterministic too.
 
 from __future__ import annotations
 
+from ...bounded_cache import BoundedCache
 from ...sandbox import TimingOutcome
 from .protocol import TIMED_ANSWER_DIFFERS, Protocol
 from .samples import SizeResult
@@ -20,9 +21,10 @@ TRACED_SLOWDOWN = 60  # how much slower than untraced a counted call may be
 CLASS_COUNT_LIMIT = 3_000_000  # in timed mode, counts only feed the class fit: a second or so at most
 
 # Counts are deterministic, so the reference's are kept between evaluations (with the output sample
-# the candidate's is compared with); bounded, for long-lived processes such as the language server.
-_reference_counts: dict[tuple, TimingOutcome] = {}
+# the candidate's is compared with); bounded, for long-lived processes such as the language server,
+# and locked: the runner's threads evaluate solutions of one problem at once.
 REFERENCE_COUNTS_KEPT = 256
+_reference_counts: BoundedCache[tuple, TimingOutcome] = BoundedCache(REFERENCE_COUNTS_KEPT)
 
 
 def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome | str:
@@ -39,14 +41,14 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
 def reference_count(protocol: Protocol, n: int, built, limit: int) -> TimingOutcome | str:
     """The reference's instruction count at size `n`, counted once and kept; a string says why it failed."""
     key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit, protocol.probe_counts)
-    if key not in _reference_counts:
-        value = count_once(protocol, protocol.reference, built, limit)
-        if isinstance(value, str):
-            return value
-        if len(_reference_counts) >= REFERENCE_COUNTS_KEPT:
-            _reference_counts.pop(next(iter(_reference_counts)))
-        _reference_counts[key] = value
-    return _reference_counts[key]
+    kept = _reference_counts.get(key)
+    if kept is not None:
+        return kept
+    # Counted without the lock (it takes a while): two threads may both count a size, and get the same.
+    value = count_once(protocol, protocol.reference, built, limit)
+    if not isinstance(value, str):
+        _reference_counts.put(key, value)
+    return value
 
 
 class AnswerChanged(Exception):
