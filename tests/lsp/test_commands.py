@@ -202,6 +202,8 @@ async def test_untitled_buffer_and_bad_arguments(client: LanguageClient, workspa
             command="codeeval.evaluate", arguments=[uri]))
     with pytest.raises(JsonRpcException, match=r"no-such\.yaml"):
         await execute(client, "codeeval.evaluate", {"uri": uri, "problem": "problems/no-such.yaml"})
+    with pytest.raises(JsonRpcException, match="`show` must be true, false or absent"):
+        await execute(client, "codeeval.evaluate", {"uri": uri, "show": "yes"})
 
 
 async def test_lens_style_evaluate_asks_and_opens_the_report(client: LanguageClient, workspace: Path):

@@ -15,10 +15,12 @@ import uuid
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcException
 
 from ..errors import CodeevalError
 from . import problems
+from .command_arguments import EvaluateArguments, parse_evaluate_arguments, uri_argument
+from .evaluation_request import EvaluationRequest
 from .folders import path_uri, uri_path, uri_stem
 from .health import health_of
 from .jobs import EvaluationCancelled, Job
@@ -33,22 +35,14 @@ HEARTBEAT_S = 1.0
 MAX_ASKED_CHOICES = 12  # showMessageRequest buttons: more would not fit
 
 
-def argument(arguments: list, command: str) -> dict:
-    """The one argument object, with a string `uri`."""
-    if len(arguments) != 1 or not isinstance(arguments[0], dict):
-        raise JsonRpcInvalidParams(f"{command} takes one argument object, got {len(arguments)} arguments")
-    arg = arguments[0]
-    if not isinstance(arg.get("uri"), str) or not arg["uri"]:
-        raise JsonRpcInvalidParams(f"{command}: the argument needs a string `uri`")
-    return arg
-
-
 # -- codeeval.evaluate ------------------------------------------------------------------
 async def evaluate(server, arguments: list, token: Any = None, request_id: Any = None) -> dict:
-    arg = argument(arguments, "codeeval.evaluate")
-    uri, requested, show = arg["uri"], arg.get("problem"), bool(arg.get("show"))
-    if requested is not None and not isinstance(requested, str):
-        raise JsonRpcInvalidParams("codeeval.evaluate: `problem` must be a string or null")
+    """Evaluate the document against its problem (found, given, or asked for); the result's summary."""
+    return await _evaluate_parsed(server, parse_evaluate_arguments(arguments), token, request_id)
+
+
+async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_id: Any) -> dict:
+    uri = arg.uri
     source = await _source_of(server, uri)
     settings = server.settings_for(uri)
     base = server.base_dir(uri)
@@ -56,23 +50,23 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
     loop = asyncio.get_running_loop()
     try:
         found = await loop.run_in_executor(server.io, lambda: problems.resolve(
-            server.problems, requested=requested or None, source=source, doc_uri=uri, stem=uri_stem(uri),
+            server.problems, requested=arg.problem, source=source, doc_uri=uri, stem=uri_stem(uri),
             base=base, folders=folders))
     except CodeevalError as exc:
         raise JsonRpcException(exc.location_message(), code=REQUEST_FAILED) from None
     if not found.found:
         choices = await loop.run_in_executor(server.io, server.problems.list, folders)
         choices.append(problems.NONE_CHOICE)
-        if show:
+        if arg.show:
             picked = await _ask_for_problem(server, choices, found.message)
             if picked is None:
                 return {"status": "cancelled"}
-            return await evaluate(server, [{"uri": uri, "problem": picked, "show": True}], token, request_id)
+            return await _evaluate_parsed(server, EvaluateArguments(uri, picked, show=True), token, request_id)
         return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
 
     label = report_label(uri, base)
-    request = {"uri": uri, "source": source, "label": label, "stem": report_stem(label), "problem": found.problem,
-               "settings": settings, "base": base}
+    request = EvaluationRequest(uri=uri, source=source, label=label, stem=report_stem(label), problem=found.problem,
+                                settings=settings, base=base)
     job = server.jobs.start(uri, request_id)
     progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
     try:
@@ -91,7 +85,7 @@ async def evaluate(server, arguments: list, token: Any = None, request_id: Any =
     record = _remember(server, request, outcome)
     progress.end(f"score {outcome.result.score:.1f}")
     server.refresh_views()
-    if show:
+    if arg.show:
         _show_report(server, record.report_uri)
     return {"status": "done", "score": round(outcome.result.score, 2), "problem": record.problem,
             "reportUri": record.report_uri, "jsonUri": record.json_uri, "dimensions": record.dimensions}
@@ -127,25 +121,25 @@ async def _run_in_worker(server, request, job: Job, progress: Progress):
         progress.report(f"{stage['text']} ({time.monotonic() - started:.0f} s)")
 
 
-def _evaluate(request: dict, token, report):
+def _evaluate(request: EvaluationRequest, token, report):
     """In the worker thread. The engine is imported here: it imports scipy, seconds that must not
     stall the event loop (or the server's start)."""
     from . import evaluation  # noqa: PLC0415  (the engine: 1.3 s of imports, off the server's start)
 
-    return evaluation.run(evaluation.EvaluationRequest(**request), token, report)
+    return evaluation.run(request, token, report)
 
 
-def _remember(server, request: dict, outcome) -> EvaluationRecord:
+def _remember(server, request: EvaluationRequest, outcome) -> EvaluationRecord:
     result = outcome.result
-    problem = request["problem"]
+    problem = request.problem
     record = EvaluationRecord(
-        uri=request["uri"], score=round(result.score, 2),
+        uri=request.uri, score=round(result.score, 2),
         problem=problem.name if problem else None,
         report_uri=path_uri(outcome.report_path), json_uri=path_uri(outcome.json_path),
         dimensions={name: (None if not d.applicable or d.score is None else round(d.score, 2))
                     for name, d in result.dimensions.items()},
         result=result, entry_point=problem.entry_point if problem else None)
-    server.state.evaluations[request["uri"]] = record
+    server.state.evaluations[request.uri] = record
     return record
 
 
@@ -175,19 +169,19 @@ def _show_report(server, report_uri: str) -> None:
 
 # -- the other commands -----------------------------------------------------------------
 async def list_problems(server, arguments: list, token: Any = None, request_id: Any = None) -> list[dict]:
-    uri = argument(arguments, "codeeval.listProblems")["uri"]
+    uri = uri_argument(arguments, "codeeval.listProblems")
     folders = problems.problem_folders(server.base_dir(uri), server.settings_for(uri).problems_folders)
     infos = await asyncio.get_running_loop().run_in_executor(server.io, server.problems.list, folders)
     return [info.to_dict() for info in infos] + [problems.NONE_CHOICE.to_dict()]
 
 
 async def show_report(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
-    summary = await _last_summary(server, argument(arguments, "codeeval.showReport")["uri"])
+    summary = await _last_summary(server, uri_argument(arguments, "codeeval.showReport"))
     return None if summary is None else {"reportUri": summary["reportUri"]}
 
 
 async def last_result(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
-    return await _last_summary(server, argument(arguments, "codeeval.lastResult")["uri"])
+    return await _last_summary(server, uri_argument(arguments, "codeeval.lastResult"))
 
 
 async def _last_summary(server, uri: str) -> dict | None:
@@ -204,7 +198,7 @@ async def _last_summary(server, uri: str) -> dict | None:
 
 async def health(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
     """The open document's quality against its version in git HEAD (health.py), or None before its analysis."""
-    found = await health_of(server, argument(arguments, "codeeval.health")["uri"])
+    found = await health_of(server, uri_argument(arguments, "codeeval.health"))
     return None if found is None else found.to_dict()
 
 

@@ -21,25 +21,12 @@ from ..report import to_json, to_markdown
 from ..report.images import save_images
 from ..result import DimensionResult, EvaluationResult
 from ..sandbox import Limits, default_launcher
-from ..spec import Problem
 from .editor_settings import Settings
+from .evaluation_request import EvaluationRequest
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from .report_files import report_dir
 
 NO_PROBLEM_NAME = "(no problem)"
-
-
-@dataclass
-class EvaluationRequest:
-    """What the evaluate command runs: the source, where its reports go, the problem and settings."""
-
-    uri: str
-    source: str
-    label: str  # the solution's name in reports: its path, or e.g. Untitled-1.py
-    stem: str  # reports are <stem>.md and <stem>.json under the reports folder (stem may hold folders)
-    problem: Problem | None  # None: quality plus robustness only
-    settings: Settings
-    base: Path | None  # the workspace folder (reports go under it), or None for a scratch buffer
 
 
 @dataclass
