@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from codeeval.sandbox import CallOutcome, Limits, TimingOutcome
+from codeeval.sandbox import CallOutcome, CallStatus, Limits, TimingOutcome, TimingStatus
 from codeeval.spec.problem import PerformanceSpec, Problem
 
 REFERENCE = "def total(xs):\n    return sum(xs)\n"
@@ -37,8 +37,8 @@ class FakeSession:
     def call(self, args, kwargs=None, calls=None, timeout=None) -> CallOutcome:
         n = len(args[0])
         if self.cost(n) > (timeout or self.limits.time_per_call_s):
-            return CallOutcome("timeout", message="no result")
-        return CallOutcome("returned", value=self.answer(args[0]), duration_s=self.cost(n))
+            return CallOutcome(CallStatus.TIMEOUT, message="no result")
+        return CallOutcome(CallStatus.RETURNED, value=self.answer(args[0]), duration_s=self.cost(n))
 
     def time(self, args, kwargs=None, calls=None, *, loops=1, inner=1, timeout=None, mode="cpu",
              max_count=None, probe=False) -> TimingOutcome:
@@ -46,11 +46,11 @@ class FakeSession:
         self.requests.append((n, mode, loops, inner))
         if mode == "count":
             value = self.count(n) if self.count else 10.0 * n
-            return TimingOutcome("timed", cpu_s=[min(value, (max_count or value) + 1)], wall_s=[0.0])
+            return TimingOutcome(TimingStatus.TIMED, cpu_s=[min(value, (max_count or value) + 1)], wall_s=[0.0])
         if self.cost(n) * loops * inner > (timeout or 1e9):
-            return TimingOutcome("timeout", message="no result")
+            return TimingOutcome(TimingStatus.TIMEOUT, message="no result")
         cpu = [self.cost(n) * self.noise() for _ in range(loops)]
-        return TimingOutcome("timed", cpu_s=cpu, wall_s=[self.wall(c) for c in cpu])
+        return TimingOutcome(TimingStatus.TIMED, cpu_s=cpu, wall_s=[self.wall(c) for c in cpu])
 
 
 def jitter(seed: int, spread: float = 0.03, outliers: float = 0.0, size: float = 3.0):

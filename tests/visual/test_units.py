@@ -7,6 +7,7 @@ import pytest
 
 from codeeval.color_math import contrast_ratio, parse_color, simulate, worst_deficiency_distance
 from codeeval.errors import ProblemErrors
+from codeeval.sandbox import PlotStatus
 from codeeval.spec import load_problem
 from codeeval.spec.visual_problem import ExpectedSeries, PlotSpec, ProblemKind
 from codeeval.visual.checks import Part, PictureBook, part_result
@@ -57,7 +58,7 @@ def _line(y: list, color: str = "#0072b2", pixels: list | None = None) -> dict:
 
 
 def _run(raw: dict) -> PlotRun:
-    return PlotRun("rendered", "", [], "", parse_figure(raw), b"\x89PNG fake", 1)
+    return PlotRun(PlotStatus.RENDERED, "", [], "", parse_figure(raw), b"\x89PNG fake", 1)
 
 
 SPEC = PlotSpec(chart="line", series=(ExpectedSeries("a", (1.0, 2.0, 3.0), (1.0, 2.0, 3.0)),), require=("title",))

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..compare import exception_matches, outputs_match
 from ..display import short_repr
-from ..sandbox import CallOutcome, Session
+from ..sandbox import CallOutcome, CallStatus, Session
 from ..spec.problem import MISSING, Case, Compare
 
 
@@ -64,17 +64,17 @@ def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args
           ) -> tuple[bool, str]:
     """(passed, verdict) for one outcome against one expectation (`args`: the call's, for `root` mode)."""
     if expectation.raises is not None:
-        if outcome.status == "raised":
+        if outcome.status == CallStatus.RAISED:
             if exception_matches(expectation.raises, outcome.exc_type, outcome.exc_mro):
                 return True, "passed"
             return False, "wrong_exception"
-        if outcome.status == "returned":
+        if outcome.status == CallStatus.RETURNED:
             return False, "no_exception"
-        return False, outcome.status
-    if outcome.status == "returned":
+        return False, str(outcome.status)
+    if outcome.status == CallStatus.RETURNED:
         matched = outputs_match(outcome.value, expectation.value, compare, args)
         return (True, "passed") if matched else (False, "wrong_output")
-    return False, outcome.status
+    return False, str(outcome.status)
 
 
 def run_case(session: Session, case: Case, index: int, expectation: Expectation, compare: Compare,

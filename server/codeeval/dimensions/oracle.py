@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from ..display import short_repr
-from ..sandbox import Limits, ProcessLauncher, Session
+from ..sandbox import CallStatus, Limits, ProcessLauncher, Session
 from ..spec.problem import Case, Problem
 from .case_runner import Expectation
 
@@ -56,9 +56,9 @@ class Oracle:
             if cached is not None:
                 return cached
             outcome = self.session().call(case.args, case.kwargs, case.call_triples())
-            if outcome.status == "returned":
+            if outcome.status == CallStatus.RETURNED:
                 answer = OracleAnswer(Expectation(value=outcome.value), outcome.duration_s)
-            elif outcome.status == "raised":
+            elif outcome.status == CallStatus.RAISED:
                 answer = OracleAnswer(Expectation(raises=outcome.exc_type), outcome.duration_s)
             else:
                 answer = OracleAnswer(None, outcome.duration_s, note=f"reference {outcome.describe()}")

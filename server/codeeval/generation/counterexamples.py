@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dimensions.case_runner import Expectation, judge
-from ..sandbox import CallOutcome, Session
+from ..sandbox import CallOutcome, CallStatus, Session
 from ..spec.problem import Case, Compare
 from .plan import Plan
 from .pytest_text import pytest_for
 from .shrink import DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_SECONDS, shrink
-from .suite import GuardedReference
+from .suite import GuardedReference, ReferenceAnswer
 from .values import safe_repr
 
 SHRINK_CALL_FLOOR_S = 0.5
@@ -48,7 +48,7 @@ class Counterexample:
 
 
 def failure_signature(verdict: str, outcome: CallOutcome | None) -> tuple:
-    return (verdict, outcome.exc_type if outcome is not None and outcome.status == "raised" else None)
+    return (verdict, outcome.exc_type if outcome is not None and outcome.status == CallStatus.RAISED else None)
 
 
 def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session, compare: Compare,
@@ -69,7 +69,7 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
             return None
         case = plan.to_case(candidate)
         status, reference_value, duration = guard.answer(case)
-        if status != "ok":
+        if status != ReferenceAnswer.OK:
             return None
         timeout = min(time_limit_s, max(SHRINK_CALL_FLOOR_S, 4 * duration))
         result = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)

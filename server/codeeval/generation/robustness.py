@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from ..sandbox import Limits, Session, default_launcher
+from ..sandbox import CallStatus, Limits, Session, default_launcher
 from ..spec.problem import Case
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .pytest_text import pytest_for
@@ -228,11 +228,11 @@ def _call_parts(plan: Plan, value: Any) -> tuple[list, dict]:
 
 
 def _failure_kind(outcome, lines: list[str], filename: str) -> str | None:
-    if outcome.status == "timeout":
+    if outcome.status == CallStatus.TIMEOUT:
         return "timeout"
-    if outcome.status == "crashed":
+    if outcome.status == CallStatus.CRASHED:
         return "crash"
-    if outcome.status == "raised":
+    if outcome.status == CallStatus.RAISED:
         if _deliberate(lines, _raise_line(outcome.traceback, filename)):
             return None
         return "crash"

@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import permutations, product
 from typing import Any
 
@@ -97,6 +98,15 @@ class Suite:
         return data
 
 
+class ReferenceAnswer(str, Enum):
+    """What the guarded reference made of a generated input."""
+
+    OK = "ok"  # it returned: the detail is the expected value
+    REJECTED = "rejected"  # a precondition refused the input
+    RAISED = "raised"  # it raised: the detail is the exception's type
+    FAILED = "failed"  # it did not answer (timeout, crash): the detail says why
+
+
 class GuardedReference:
     """The reference behind its precondition guard, in its own sandboxed session, answers cached."""
 
@@ -105,17 +115,17 @@ class GuardedReference:
         guarded = dataclasses.replace(problem, reference=source, entry_point=GUARD_ENTRY)
         self.oracle = Oracle(guarded, limits, launcher)
 
-    def answer(self, case: Case) -> tuple[str, Any, float]:
-        """("ok", value, seconds) | ("rejected", reason, s) | ("raised", exc_type, s) | ("failed", note, s)."""
+    def answer(self, case: Case) -> tuple[ReferenceAnswer, Any, float]:
+        """(OK, value, seconds) | (REJECTED, "", s) | (RAISED, exc_type, s) | (FAILED, note, s)."""
         answer = self.oracle.answer(case)
         duration = answer.duration_s or 0.0
         if answer.expectation is None:
-            return "failed", answer.note, duration
+            return ReferenceAnswer.FAILED, answer.note, duration
         if answer.expectation.raises == REJECTED:
-            return "rejected", "", duration
+            return ReferenceAnswer.REJECTED, "", duration
         if answer.expectation.raises is not None:
-            return "raised", answer.expectation.raises, duration
-        return "ok", answer.expectation.value, duration
+            return ReferenceAnswer.RAISED, answer.expectation.raises, duration
+        return ReferenceAnswer.OK, answer.expectation.value, duration
 
     def close(self) -> None:
         self.oracle.close()
@@ -180,13 +190,13 @@ class SuiteBuilder:
             return False
         self.stats["tried"] += 1
         status, detail, duration = self.guard.answer(case)
-        if status == "rejected":
+        if status == ReferenceAnswer.REJECTED:
             self.stats["rejected_by_preconditions"] += 1
             return False
-        if status == "raised":
+        if status == ReferenceAnswer.RAISED:
             self.stats["reference_raised"] += 1
             return False
-        if status == "failed":
+        if status == ReferenceAnswer.FAILED:
             self.stats["reference_failed"] += 1
             if "timeout" in detail:
                 self._cap(size)
@@ -214,7 +224,7 @@ class SuiteBuilder:
         for phase, value in frozen:
             case = self.plan.to_case(value, origin="generated")
             status, detail, duration = self.guard.answer(case)
-            if status == "ok":
+            if status == ReferenceAnswer.OK:
                 self._keep(case, phase, value, detail, duration)
             else:
                 self.stats["reference_failed_on_replay"] += 1

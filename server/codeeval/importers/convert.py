@@ -24,7 +24,7 @@ from typing import Any
 from ..compare import outputs_match, presence
 from ..errors import CodeevalError
 from ..generation.values import has_float
-from ..sandbox import Limits, Opaque, Record, Session, default_launcher
+from ..sandbox import CallStatus, Limits, Opaque, Record, Session, default_launcher
 from ..spec.loader import problem_from_text
 from ..spec.problem import Compare, CompareMode, safe_name
 from ..spec.yaml_source import read_text
@@ -278,7 +278,7 @@ class Converter:
                 case: dict[str, Any] = {"args": flow(item.args)}
                 if item.kwargs:
                     case["kwargs"] = flow(item.kwargs)
-                if outcome.status == "raised":
+                if outcome.status == CallStatus.RAISED:
                     if item.check is not None:
                         warnings.append(f"{item.source}: the reference raised {outcome.exc_type}; test dropped")
                         continue
@@ -286,7 +286,7 @@ class Converter:
                     warnings.append(f"{item.source}: the reference raises {outcome.exc_type} (kept as `raises`)")
                     tests.append(case)
                     continue
-                if outcome.status != "returned":
+                if outcome.status != CallStatus.RETURNED:
                     warnings.append(f"{item.source}: the reference {outcome.describe()[:120]}; test dropped")
                     continue
                 value = presence(outcome.value) if compare.mode == "not_none" else outcome.value

@@ -6,6 +6,7 @@ from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
 from .launcher import Limits, ProcessLauncher, SandboxError
+from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from .session import CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them
@@ -14,5 +15,6 @@ if sys.getrecursionlimit() < 10_000:
     sys.setrecursionlimit(10_000)
 
 
-__all__ = ["BubblewrapLauncher", "CallOutcome", "Limits", "LoadOutcome", "Opaque", "PlotOutcome", "ProcessLauncher",
-           "Record", "SandboxError", "Session", "TimingOutcome", "default_launcher", "launchers"]
+__all__ = ["BubblewrapLauncher", "CallOutcome", "CallStatus", "Limits", "LoadOutcome", "LoadStatus", "Opaque",
+           "PlotOutcome", "PlotStatus", "ProcessLauncher", "Record", "SandboxError", "Session", "TimingOutcome",
+           "TimingStatus", "default_launcher", "launchers"]

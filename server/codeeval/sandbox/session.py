@@ -16,13 +16,14 @@ import os
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from ..display import short_repr
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
 from .launcher import Child, Limits, ProcessLauncher, SandboxError
+from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
 REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
@@ -32,7 +33,7 @@ REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to
 class LoadOutcome:
     """Whether the solution compiled, imported and defined its entry point."""
 
-    status: str  # loaded | syntax_error | import_error | missing_entry_point | timeout | crashed
+    status: LoadStatus
     kind: str | None = None  # function | class
     message: str = ""
     lineno: int | None = None
@@ -41,17 +42,17 @@ class LoadOutcome:
 
     @property
     def ok(self) -> bool:
-        return self.status == "loaded"
+        return self.status == LoadStatus.LOADED
 
     def describe(self) -> str:
         where = f" (line {self.lineno})" if self.lineno else ""
         label = {
-            "syntax_error": "syntax error",
-            "import_error": f"raised {self.exc_type} while loading",
-            "missing_entry_point": "entry point missing",
-            "timeout": "timed out while loading",
-            "crashed": "worker died while loading",
-        }.get(self.status, self.status)
+            LoadStatus.SYNTAX_ERROR: "syntax error",
+            LoadStatus.IMPORT_ERROR: f"raised {self.exc_type} while loading",
+            LoadStatus.MISSING_ENTRY_POINT: "entry point missing",
+            LoadStatus.TIMEOUT: "timed out while loading",
+            LoadStatus.CRASHED: "worker died while loading",
+        }.get(self.status, str(self.status))
         return f"{label}{where}: {self.message}" if self.message else label
 
 
@@ -59,7 +60,7 @@ class LoadOutcome:
 class CallOutcome:
     """What one call did. `value` is plain data decoded in the evaluator."""
 
-    status: str  # returned | raised | timeout | crashed | unencodable | not_loaded | error
+    status: CallStatus
     value: Any = None
     exc_type: str | None = None
     exc_mro: list[str] = field(default_factory=list)
@@ -69,19 +70,19 @@ class CallOutcome:
 
     @property
     def returned(self) -> bool:
-        return self.status == "returned"
+        return self.status == CallStatus.RETURNED
 
     def describe(self) -> str:
-        if self.status == "returned":
+        if self.status == CallStatus.RETURNED:
             return short_repr(self.value, 1_000_000)
-        if self.status == "raised":
+        if self.status == CallStatus.RAISED:
             return f"raised {self.exc_type}: {self.message}" if self.message else f"raised {self.exc_type}"
-        return f"{self.status}: {self.message}" if self.message else self.status
+        return f"{self.status}: {self.message}" if self.message else str(self.status)
 
 
 @dataclass
 class TimingOutcome:
-    status: str  # timed | raised | timeout | crashed | not_loaded | error | implausible
+    status: TimingStatus
     cpu_s: list[float] = field(default_factory=list)
     wall_s: list[float] = field(default_factory=list)
     message: str = ""
@@ -95,7 +96,7 @@ class TimingOutcome:
 class PlotOutcome:
     """What a plotting script did: its figure as plain data (still untrusted in shape) and its PNG."""
 
-    status: str  # rendered | raised | syntax_error | no_figure | unavailable | timeout | crashed | error
+    status: PlotStatus
     figure: dict = field(default_factory=dict)
     png: bytes = b""
     figures: int = 0
@@ -159,22 +160,22 @@ class Session:
         timeout = max(LOAD_TIMEOUT_FLOOR_S, self.limits.time_per_call_s)
         failure = self._start(timeout)
         if failure is not None:
-            self.load_outcome = LoadOutcome("crashed", message=failure)
+            self.load_outcome = LoadOutcome(LoadStatus.CRASHED, message=failure)
             return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
         try:
             reply = self._request(request, timeout)
         except ChannelTimeout:
             self._stop_child()
-            self.load_outcome = LoadOutcome("timeout", message=f"no answer within {timeout:g} s")
+            self.load_outcome = LoadOutcome(LoadStatus.TIMEOUT, message=f"no answer within {timeout:g} s")
             return self.load_outcome
         except ChannelClosed as exc:
             self._stop_child()
-            self.load_outcome = LoadOutcome("crashed", message=str(exc))
+            self.load_outcome = LoadOutcome(LoadStatus.CRASHED, message=str(exc))
             return self.load_outcome
-        status = reply.get("status")
-        if status not in {"loaded", "syntax_error", "import_error", "missing_entry_point"}:
-            status, reply = "crashed", {"message": f"unexpected reply to load: {str(reply)[:200]}"}
+        status = _reply_status(reply, _LOAD_REPLIES)
+        if status is None:
+            status, reply = LoadStatus.CRASHED, {"message": f"unexpected reply to load: {str(reply)[:200]}"}
         self.load_outcome = LoadOutcome(
             status=status,
             kind=_text(reply.get("kind")) or None,
@@ -209,15 +210,15 @@ class Session:
         """
         failure = self._start(max(LOAD_TIMEOUT_FLOOR_S, timeout))
         if failure is not None:
-            return PlotOutcome("crashed", message=failure)
+            return PlotOutcome(PlotStatus.CRASHED, message=failure)
         request = {"op": "plot", "source": self.source, "filename": self.filename, "data": wire.encode(data),
                    "dpi": dpi}
         try:
             reply = self._request(request, timeout)
         except ChannelTimeout:
-            return PlotOutcome("timeout", message=f"the script did not finish within {timeout:g} s")
+            return PlotOutcome(PlotStatus.TIMEOUT, message=f"the script did not finish within {timeout:g} s")
         except ChannelClosed as exc:
-            return PlotOutcome("crashed", message=str(exc))
+            return PlotOutcome(PlotStatus.CRASHED, message=str(exc))
         finally:
             self._stop_child()
         return _plot_outcome(reply)
@@ -227,17 +228,17 @@ class Session:
              timeout: float | None = None) -> CallOutcome:
         """Run the entry point once (or build an object and run `calls` on it)."""
         if not self._ready():
-            return CallOutcome("not_loaded", message=self.load_outcome.describe() if self.load_outcome else "")
+            return CallOutcome(CallStatus.NOT_LOADED, message=self.load_outcome.describe() if self.load_outcome else "")
         timeout = timeout or self.limits.time_per_call_s
         request = {"op": "call", **encode_case(args, kwargs, calls)}
         try:
             reply = self._request(request, timeout)
         except ChannelTimeout:
             self._crash()
-            return CallOutcome("timeout", message=f"no result within {timeout:g} s", duration_s=timeout)
+            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {timeout:g} s", duration_s=timeout)
         except ChannelClosed as exc:
             self._crash()
-            return CallOutcome("crashed", message=str(exc))
+            return CallOutcome(CallStatus.CRASHED, message=str(exc))
         return _call_outcome(reply)
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
@@ -250,7 +251,7 @@ class Session:
         the inputs' ints make their comparisons in bytecode, so comparisons inside C are counted too.
         """
         if not self._ready():
-            return TimingOutcome("not_loaded")
+            return TimingOutcome(TimingStatus.NOT_LOADED)
         timeout = timeout or self.limits.time_per_call_s * loops * inner
         case, encode_s = self._encoded_case(args, kwargs, calls)
         request = {"op": "time", "loops": loops, "inner": inner, "mode": mode, "max_count": max_count,
@@ -263,19 +264,19 @@ class Session:
             reply = self._request(request, timeout)
         except ChannelTimeout:
             self._crash()
-            return TimingOutcome("timeout", message=f"no result within {timeout:g} s")
+            return TimingOutcome(TimingStatus.TIMEOUT, message=f"no result within {timeout:g} s")
         except ChannelClosed as exc:
             self._crash()
-            return TimingOutcome("crashed", message=str(exc))
+            return TimingOutcome(TimingStatus.CRASHED, message=str(exc))
         wall1, cpu1 = time.monotonic(), self._cpu_mark
-        status = reply.get("status")
-        if status != "timed":
-            return TimingOutcome(status if status in {"raised", "error"} else "error",
+        status = _reply_status(reply, _TIMING_REPLIES)
+        if status != TimingStatus.TIMED:
+            return TimingOutcome(TimingStatus.RAISED if status == TimingStatus.RAISED else TimingStatus.ERROR,
                                  message=_text(reply.get("message")))
         cpu, wall = reply.get("cpu_s"), reply.get("wall_s")
         if not (_float_list(cpu, loops) and _float_list(wall, loops)):
-            return TimingOutcome("error", message="malformed timing reply")
-        outcome = TimingOutcome("timed", cpu_s=[float(x) for x in cpu], wall_s=[float(x) for x in wall])
+            return TimingOutcome(TimingStatus.ERROR, message="malformed timing reply")
+        outcome = TimingOutcome(TimingStatus.TIMED, cpu_s=[float(x) for x in cpu], wall_s=[float(x) for x in wall])
         decode_started = time.thread_time()
         if "sample" in reply:
             try:
@@ -292,7 +293,7 @@ class Session:
                                      unit="instructions" if mode == "count" else "seconds")
         if problem is not None:
             self._crash()  # whatever the solution did to the worker, the next request gets a fresh one
-            outcome.status, outcome.message = "implausible", f"implausible timing report: {problem}"
+            outcome.status, outcome.message = TimingStatus.IMPLAUSIBLE, f"implausible timing report: {problem}"
             outcome.cpu_s, outcome.wall_s = [], []
             outcome.sample, outcome.has_sample = None, False
         return outcome
@@ -424,40 +425,40 @@ def encode_case(args: list, kwargs: dict | None, calls: list | None) -> dict:
 
 
 def _call_outcome(reply: dict) -> CallOutcome:
-    status = reply.get("status")
+    status = _reply_status(reply, _CALL_REPLIES)
     duration = reply.get("duration_s")
     duration = float(duration) if isinstance(duration, (int, float)) else None
-    if status == "returned":
+    if status == CallStatus.RETURNED:
         try:
             value = wire.decode(reply.get("value"))
         except (wire.WireError, RecursionError) as exc:
-            return CallOutcome("unencodable", message=str(exc), duration_s=duration)
-        return CallOutcome("returned", value=value, duration_s=duration)
-    if status == "raised":
+            return CallOutcome(CallStatus.UNENCODABLE, message=str(exc), duration_s=duration)
+        return CallOutcome(CallStatus.RETURNED, value=value, duration_s=duration)
+    if status == CallStatus.RAISED:
         mro = reply.get("exc_mro")
-        return CallOutcome(
-            "raised",
+        return CallOutcome(CallStatus.RAISED,
             exc_type=_text(reply.get("exc_type")) or "Exception",
             exc_mro=[_text(x) for x in mro] if isinstance(mro, list) else [],
             message=_text(reply.get("message")),
             traceback=_text(reply.get("traceback")),
             duration_s=duration,
         )
-    if status == "unencodable":
-        return CallOutcome("unencodable", message=_text(reply.get("message")), duration_s=duration)
-    return CallOutcome("error", message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
+    if status == CallStatus.UNENCODABLE:
+        return CallOutcome(CallStatus.UNENCODABLE, message=_text(reply.get("message")), duration_s=duration)
+    return CallOutcome(CallStatus.ERROR, message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
 
 
 def _plot_outcome(reply: dict) -> PlotOutcome:
-    status = reply.get("status")
-    if status not in {"rendered", "raised", "syntax_error", "no_figure", "unavailable"}:
-        return PlotOutcome("error", message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
+    status = _reply_status(reply, _PLOT_REPLIES)
+    if status is None:
+        return PlotOutcome(PlotStatus.ERROR,
+                           message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
     warnings = reply.get("warnings")
     outcome = PlotOutcome(status, message=_text(reply.get("message")), exc_type=_text(reply.get("exc_type")) or None,
                           lineno=reply.get("lineno") if isinstance(reply.get("lineno"), int) else None,
                           traceback=_text(reply.get("traceback")),
                           warnings=[_text(w, 500) for w in warnings[:50]] if isinstance(warnings, list) else [])
-    if status == "rendered":
+    if status == PlotStatus.RENDERED:
         figure, figures = reply.get("figure"), reply.get("figures")
         outcome.figure = figure if isinstance(figure, dict) else {}
         outcome.figures = figures if isinstance(figures, int) else 0
@@ -467,6 +468,22 @@ def _plot_outcome(reply: dict) -> PlotOutcome:
             png = b""
         outcome.png = png if isinstance(png, bytes) else b""
     return outcome
+
+
+# The statuses a worker's reply may give for each request; anything else is a malformed reply.
+_LOAD_REPLIES = frozenset({LoadStatus.LOADED, LoadStatus.SYNTAX_ERROR, LoadStatus.IMPORT_ERROR,
+                           LoadStatus.MISSING_ENTRY_POINT})
+_CALL_REPLIES = frozenset({CallStatus.RETURNED, CallStatus.RAISED, CallStatus.UNENCODABLE})
+_TIMING_REPLIES = frozenset({TimingStatus.TIMED, TimingStatus.RAISED, TimingStatus.ERROR})
+_PLOT_REPLIES = frozenset({PlotStatus.RENDERED, PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR, PlotStatus.NO_FIGURE,
+                           PlotStatus.UNAVAILABLE})
+_S = TypeVar("_S", LoadStatus, CallStatus, TimingStatus, PlotStatus)
+
+
+def _reply_status(reply: dict, allowed: frozenset[_S]) -> _S | None:
+    """The reply's status as one of `allowed`, or None for any other value (a malformed reply)."""
+    word = reply.get("status")
+    return next((status for status in allowed if status.value == word), None)
 
 
 def _text(value: object, limit: int = 4000) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from ..spec.visual_problem import Interaction, PageSpec, Step, StepAction
@@ -49,10 +50,18 @@ class SavedImage:
     media_type: str = "image/png"
 
 
+class PageStatus(str, Enum):
+    """How the page run ended."""
+
+    DONE = "done"
+    UNAVAILABLE = "unavailable"  # no browser (or Playwright) to render with
+    HUNG = "hung"  # the page stopped responding and the browser was killed
+
+
 @dataclass
 class PageReport:
     """What the runner found (its stdout): checks, pictures, containment, timings."""
-    status: str  # done | unavailable | hung
+    status: PageStatus
     message: str = ""
     checks: list[Check] = field(default_factory=list)
     images: list[SavedImage] = field(default_factory=list)
@@ -62,7 +71,7 @@ class PageReport:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON for the evaluator."""
-        return {"status": self.status, "message": self.message, "checks": [c.to_dict() for c in self.checks],
+        return {"status": self.status.value, "message": self.message, "checks": [c.to_dict() for c in self.checks],
                 "images": [vars(i) for i in self.images], "containment": self.containment,
                 "warnings": self.warnings, "timings": self.timings}
 
@@ -75,6 +84,6 @@ class PageReport:
                   for c in data.get("checks", [])]
         images = [SavedImage(i["name"], i["file"], i["caption"], i.get("media_type", "image/png"))
                   for i in data.get("images", [])]
-        return cls(status=data["status"], message=data.get("message", ""), checks=checks, images=images,
+        return cls(status=PageStatus(data["status"]), message=data.get("message", ""), checks=checks, images=images,
                    containment=list(data.get("containment", [])), warnings=list(data.get("warnings", [])),
                    timings={k: float(v) for k, v in data.get("timings", {}).items()})

@@ -21,7 +21,7 @@ from ..result import ReportImage
 from ..sandbox import Limits, ProcessLauncher, Session
 from ..spec.problem import Problem
 from .checks import Check, Part
-from .page_protocol import PageReport, PageRequest
+from .page_protocol import PageReport, PageRequest, PageStatus
 
 GRACE_S = 15.0  # on top of the page's own time: the runner's start, the browser's start and shutdown
 
@@ -108,7 +108,7 @@ def _run_runner(request: PageRequest, limit_s: float) -> PageReport:
     try:
         return PageReport.from_dict(json.loads(stdout))
     except (ValueError, KeyError, TypeError):
-        return PageReport("unavailable", f"the page runner failed: {stderr.strip()[-500:] or 'no output'}")
+        return PageReport(PageStatus.UNAVAILABLE, f"the page runner failed: {stderr.strip()[-500:] or 'no output'}")
 
 
 def hung_report(message: str) -> PageReport:
@@ -116,4 +116,4 @@ def hung_report(message: str) -> PageReport:
     checks = [Check("loads", Part.EXECUTION, "Loads and settles in time", 100, 0.0, message)]
     checks += [Check("nothing-rendered", part, "A page to judge", 100, 0.0, message)
                for part in (Part.STATIC_AESTHETICS, Part.INTERACTION)]
-    return PageReport("hung", message, checks)
+    return PageReport(PageStatus.HUNG, message, checks)

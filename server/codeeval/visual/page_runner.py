@@ -32,7 +32,7 @@ from .page_checks import (
     required_text_check,
     static_checks,
 )
-from .page_protocol import PAGE_URL, PageReport, PageRequest, SavedImage
+from .page_protocol import PAGE_URL, PageReport, PageRequest, PageStatus, SavedImage
 from .page_snapshot import STYLES, PageSnapshot, parse_snapshot
 
 try:
@@ -265,9 +265,9 @@ class PageRunner:
     def report(self) -> PageReport:
         """Start Playwright and the contained browser, run everything, and report."""
         if sync_playwright is None:
-            return PageReport("unavailable", "Playwright is not installed (pip install -e '.[visual]', or run "
+            return PageReport(PageStatus.UNAVAILABLE, "Playwright is not installed (pip install -e '.[visual]', or run "
                               "scripts/setup)")
-        status, message = "done", ""
+        status, message = PageStatus.DONE, ""
         try:
             with sync_playwright() as playwright:
                 launched = time.monotonic()
@@ -284,9 +284,9 @@ class PageRunner:
             pass  # reported below
         except PlaywrightError as exc:
             if not self.watchdog.fired:
-                status, message = "unavailable", f"the browser failed: {str(exc).splitlines()[0][:300]}"
+                status, message = PageStatus.UNAVAILABLE, f"the browser failed: {str(exc).splitlines()[0][:300]}"
         if self.watchdog.fired:
-            status = "hung"
+            status = PageStatus.HUNG
             message = f"the page stopped responding while {self.watchdog.fired} and the browser was killed"
             self.load.loaded = False
             self.load.load_message = message
@@ -315,7 +315,7 @@ def main() -> int:
     try:
         launch = prepare_launch()
     except BrowserUnavailable as exc:
-        json.dump(PageReport("unavailable", str(exc)).to_dict(), sys.stdout)
+        json.dump(PageReport(PageStatus.UNAVAILABLE, str(exc)).to_dict(), sys.stdout)
         return 0
     try:
         report = PageRunner(request, launch).report()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..color_math import parse_color, worst_deficiency_distance
+from ..sandbox.outcome_status import PlotStatus
 from ..spec.visual_problem import ExpectedSeries, PlotSpec
 from .checks import Check, Evidence, Part, PictureBook, not_applicable
 from .evidence import crop_svg
@@ -33,7 +34,7 @@ LABEL_ROLES = ("title", "xlabel", "ylabel", "legend", "annotation", "other")
 class PlotRun:
     """What the sandbox reported, reduced to what the checks need."""
 
-    status: str  # rendered | raised | syntax_error | no_figure | unavailable | timeout | crashed | error
+    status: PlotStatus
     message: str
     warnings: list[str]
     traceback: str
@@ -46,13 +47,15 @@ class PlotRun:
 
 def execution_checks(run: PlotRun) -> list[Check]:
     """The execution part's checks for a plot script: did it run to the end and leave a figure."""
-    ran = run.status == "rendered"
+    ran = run.status == PlotStatus.RENDERED
     if ran:
         outcome = "ran to the end and left a figure" + (f" ({run.figures} figures; the last one is judged)"
                                                          if run.figures > 1 else "")
     else:
-        outcome = {"raised": "the script raised an exception", "syntax_error": "the script does not parse",
-                   "no_figure": "the script drew no figure", "timeout": "the script did not finish in time",
+        outcome = {PlotStatus.RAISED: "the script raised an exception",
+                   PlotStatus.SYNTAX_ERROR: "the script does not parse",
+                   PlotStatus.NO_FIGURE: "the script drew no figure",
+                   PlotStatus.TIMEOUT: "the script did not finish in time",
                    }.get(run.status, f"the script could not be run ({run.status})")
         outcome += f": {run.message}" if run.message else ""
     evidence = [Evidence(run.traceback)] if run.traceback else []
@@ -379,7 +382,7 @@ def plot_checks(spec: PlotSpec, run: PlotRun, book: PictureBook) -> list[Check]:
     """Every check on one plotting script's run."""
     checks = execution_checks(run)
     if run.figure is None:
-        why = "the script drew no figure to judge" if run.status != "unavailable" else run.message
+        why = "the script drew no figure to judge" if run.status != PlotStatus.UNAVAILABLE else run.message
         return checks + [nothing_to_judge(Part.DATA_FIDELITY, why), nothing_to_judge(Part.STATIC_AESTHETICS, why)]
     if run.png:
         book.add("plot.png", run.png, "The figure as drawn")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..sandbox import Limits, ProcessLauncher, Session
+from ..sandbox import Limits, PlotStatus, ProcessLauncher, Session
 from ..spec.problem import Problem
 from .checks import Check, PictureBook
 from .figure_facts import parse_figure
@@ -26,13 +26,13 @@ def run_plot(problem: Problem, source: str, filename: str, launcher: ProcessLaun
         outcome = session.plot(visual.data, visual.plot.dpi, visual.limits.time_s)
         printed = session.output()
     message = outcome.message
-    if outcome.status == "unavailable":
+    if outcome.status == PlotStatus.UNAVAILABLE:
         python = getattr(launcher, "python", "")
         message = UNAVAILABLE_HINT.format(python=python) + f" ({outcome.message})"
-    elif outcome.status in ("raised", "syntax_error"):
+    elif outcome.status in (PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR):
         where = f" (line {outcome.lineno})" if outcome.lineno else ""
         message = f"{outcome.exc_type or 'SyntaxError'}{where}: {outcome.message}"
-    figure = parse_figure(outcome.figure) if outcome.status == "rendered" else None
+    figure = parse_figure(outcome.figure) if outcome.status == PlotStatus.RENDERED else None
     run = PlotRun(status=outcome.status, message=message, warnings=outcome.warnings, traceback=outcome.traceback,
                   figure=figure, png=outcome.png, figures=outcome.figures)
     return run, printed

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 
 from ..dimensions.registry import dimensions_for
 from ..result import DimensionResult, ReportImage
-from ..sandbox import ProcessLauncher
+from ..sandbox import PlotStatus, ProcessLauncher
 from ..spec.problem import Problem
 from ..spec.visual_problem import ProblemKind
 from .checks import Check, Evidence, Part, PictureBook
 from .judge import JudgeSettings, judge_picture
+from .page_protocol import PageStatus
 from .page_run import PageSource, page_source, run_page
 from .part_dimensions import VisualRun
 from .plot_run import run_plot, score_plot
@@ -49,11 +50,11 @@ def evaluate_plot(problem: Problem, source: str, label: str, launcher: ProcessLa
                   skip: tuple[str, ...] = ()) -> VisualEvaluation:
     """Run a plotting script in the sandbox and score what it drew."""
     run, printed = run_plot(problem, source, label.rsplit("/", 1)[-1] or "solution.py", launcher)
-    if run.status == "unavailable":
+    if run.status == PlotStatus.UNAVAILABLE:
         return VisualEvaluation(_unavailable(problem, run.message), errors=[f"{label}: {run.message}"], output=printed)
     book = PictureBook()
     checks = score_plot(problem, run, book)
-    errors = [] if run.status == "rendered" else [f"{label}: {run.message}"]
+    errors = [] if run.status == PlotStatus.RENDERED else [f"{label}: {run.message}"]
     return VisualEvaluation(_dimensions(problem, checks, skip), book.images, errors, printed)
 
 
@@ -74,11 +75,11 @@ def evaluate_page(problem: Problem, source: str, label: str, launcher: ProcessLa
         return _no_page(problem, label, written, skip)
     outcome = run_page(problem, written.html)
     report = outcome.report
-    if report.status == "unavailable":
+    if report.status == PageStatus.UNAVAILABLE:
         return VisualEvaluation(_unavailable(problem, report.message), errors=[f"{label}: {report.message}"],
                                 output=written.printed)
     notes = [f"browser containment: {', '.join(report.containment)}"] + report.warnings
-    errors = [f"{label}: {report.message}"] if report.status == "hung" else []
+    errors = [f"{label}: {report.message}"] if report.status == PageStatus.HUNG else []
     return VisualEvaluation(_dimensions(problem, report.checks, skip), outcome.images, errors, written.printed, notes)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ...inputs import InputExpression
-from ...sandbox import Session
+from ...sandbox import Session, TimingStatus
 from ...spec.problem import PerformanceSpec
 from .complexity import ClassCall, classify
 from .fit import COUNT_MARGIN, fit_class
@@ -32,13 +32,13 @@ def curve(spec: PerformanceSpec, session: Session) -> tuple[list[int], list[floa
         inner = max(1, min(MAX_INNER, math.ceil(TARGET_BATCH_S / per_call)))
         timing = session.time(built.args, built.kwargs, built.calls, loops=LOOPS, inner=inner,
                               timeout=limit * LOOPS * inner + 2.0)
-        if timing.status != "timed":
+        if timing.status != TimingStatus.TIMED:
             return sizes, times, counts, f"at n={n} timing failed: {timing.status} {timing.message[:200]}"
         count = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, mode="count",
                              max_count=COUNT_LIMIT, timeout=max(60.0, limit * 60))
         sizes.append(n)
         times.append(min(timing.cpu_s))  # alone, there is no pair to cancel drift: the fastest is steadiest
-        if count.status == "timed" and count.cpu_s[0] <= COUNT_LIMIT:
+        if count.status == TimingStatus.TIMED and count.cpu_s[0] <= COUNT_LIMIT:
             counts.append(count.cpu_s[0])
     return sizes, times, counts, ""
 

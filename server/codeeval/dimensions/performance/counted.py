@@ -9,7 +9,7 @@ time), so that where measuring stops is deterministic too.
 from __future__ import annotations
 
 from ...bounded_cache import BoundedCache
-from ...sandbox import TimingOutcome
+from ...sandbox import TimingOutcome, TimingStatus
 from .protocol import TIMED_ANSWER_DIFFERS, Protocol
 from .samples import SizeResult
 from .stats import RatioEstimate
@@ -32,7 +32,7 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
     timeout = max(protocol.limit * TRACED_SLOWDOWN, limit / TRACED_RATE)
     outcome = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, timeout=timeout,
                            mode="count", max_count=limit, probe=protocol.probe_counts)
-    if outcome.status != "timed":
+    if outcome.status != TimingStatus.TIMED:
         return f"{outcome.status} while its instructions were counted" + (
             f": {outcome.message[:200]}" if outcome.message else "")
     return outcome

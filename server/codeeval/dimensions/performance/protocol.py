@@ -6,7 +6,7 @@ import math
 
 from ...compare import outputs_match
 from ...inputs import BuiltInput, InputExpression
-from ...sandbox import Session, TimingOutcome
+from ...sandbox import CallStatus, Session, TimingOutcome
 from ...spec.problem import PerformanceSpec, Problem
 from .budget import Budget, Settings
 from .samples import SizeResult
@@ -72,7 +72,7 @@ class Protocol:
             return None
         t_ref = max(ref.duration_s or 0.0, MIN_DURATION_S)
         cand = self.candidate.call(built.args, built.kwargs, built.calls, timeout=self.limit)
-        if cand.status == "timeout":
+        if cand.status == CallStatus.TIMEOUT:
             result.failure = (f"the candidate did not finish within the {self.limit:g} s per-call limit "
                               f"(the reference took {seconds_text(t_ref)})")
             result.exceeded = self.limit / t_ref

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 
 from ...inputs import BuiltInput
-from ...sandbox import TimingOutcome
+from ...sandbox import TimingOutcome, TimingStatus
 from .counted import count_both
 from .protocol import TIMED_ANSWER_DIFFERS, Inputs, Protocol, seconds_text
 from .samples import SizeResult
@@ -167,7 +167,7 @@ class Timed(Protocol):
             timeout = self._timeout(inner * loops, per_call)
             started = time.monotonic()
             outcome = session.time(built.args, built.kwargs, built.calls, loops=loops, inner=inner, timeout=timeout)
-            if outcome.status != "timed":
+            if outcome.status != TimingStatus.TIMED:
                 self._failed(result, side, outcome, (timeout - DECODE_ALLOWANCE_S) / (inner * loops), expected[1])
                 return None
             got[side] = (outcome, time.monotonic() - started)
@@ -189,7 +189,7 @@ class Timed(Protocol):
             result.reference_failure = f"the reference {text}"
             return
         result.failure = f"the candidate {text}"
-        if outcome.status == "timeout":
+        if outcome.status == TimingStatus.TIMEOUT:
             result.exceeded = per_call_limit / max(reference_per_call, 1e-9)
 
     def _rough(self, result: SizeResult, pairs: list[Pair], why: str) -> SizeResult:
