@@ -20,11 +20,11 @@ from . import (
                type_hints,
 )
 
-_MODULES = (docstrings, type_hints, naming, cyclomatic, cognitive, length, branching, nesting, returns, parameters,
+RULE_MODULES = (docstrings, type_hints, naming, cyclomatic, cognitive, length, branching, nesting, returns, parameters,
             mutable_defaults, bare_except)
 
 ALL_RULES: tuple[Rule, ...] = tuple(sorted(
-    (replace(module.RULE, description=(module.__doc__ or "").strip()) for module in _MODULES),
+    (replace(module.RULE, description=(module.__doc__ or "").strip()) for module in RULE_MODULES),
     key=lambda rule: rule.id,
 ))
 RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in ALL_RULES}

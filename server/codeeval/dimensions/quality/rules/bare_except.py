@@ -1,15 +1,25 @@
 """CQ112: no bare `except:`.
 
-A bare `except:` also catches KeyboardInterrupt, SystemExit and
-GeneratorExit, and hides the error's kind from the reader.
-- critical when the handler swallows everything silently (`pass`, `...`,
-  `continue`): Ctrl-C and `sys.exit()` stop working inside the `try`;
-- warning otherwise;
-- suggestion when the handler ends by re-raising (`except: cleanup(); raise`),
-  a legitimate pattern that `except BaseException:` would state explicitly.
+`except:` catches every exception, including `KeyboardInterrupt`,
+`SystemExit` and `GeneratorExit`, and hides what the author expected to go
+wrong.
 
-`except BaseException:` and `except Exception:` are explicit and not flagged.
-There is no automatic fix: narrowing the handler changes behaviour.
+## Severity
+
+| handler | severity |
+|---|---|
+| only `pass`, `...` or `continue`: swallows everything, even Ctrl-C and `sys.exit()` in the `try` | critical |
+| does something and goes on | warning |
+| re-raises (`except: cleanup(); raise`): legitimate, but `except BaseException:` says so | suggestion, low relevance |
+
+Bare handlers in module-level code are checked too. `except Exception:`,
+`except BaseException:` and named exceptions are not flagged.
+
+## What to do
+
+Catch the exceptions you expect (`except ValueError:`), or
+`except Exception:` to leave Ctrl-C and exits alone. There is no automatic
+fix: narrowing a handler changes which errors escape.
 """
 
 from __future__ import annotations

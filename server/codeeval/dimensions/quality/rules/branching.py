@@ -1,9 +1,16 @@
 """CQ107: the number of branches in a function stays under a limit (default 8).
 
-Counted: each `if`/`elif`/`else` arm, each loop and loop `else`, each
-`except` handler and `try`'s `else`, each `case`. Conditional expressions
-and comprehension filters are not branches here (cyclomatic complexity
-counts them).
+A function should not branch more ways than a reader can keep track of (default limit 8).
+
+## How it is counted
+
+Counted: each `if`/`elif`/`else` arm, each loop and loop `else`, each `except` handler and `try`'s `else`, each
+`case`. Conditional expressions and comprehension filters are not branches here (CQ104 counts them).
+
+## What to do
+
+Handle each case in its own function, or dispatch through a dict of handlers. There is no automatic fix:
+restructuring is a judgment call.
 """
 
 from __future__ import annotations

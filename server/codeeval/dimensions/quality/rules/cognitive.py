@@ -1,7 +1,19 @@
 """CQ105: cognitive complexity (how hard the control flow is to follow) stays under a limit (default 15).
 
-Unlike cyclomatic complexity it charges nesting: an `if` inside a loop inside
-an `if` costs more than three `if`s in a row. See structure.py for the count.
+A function's cognitive complexity (how hard its control flow is to follow) should stay within a limit (default 15).
+
+## How it is counted
+
+Counted as in G. Ann Campbell's *Cognitive Complexity* (SonarSource, 2017), for Python: +1 for each `if`, `elif`,
+`else`, loop, loop `else`, `except`, `match`, conditional expression and run of like boolean operators (`a and b and
+c` is one run, `a and b or c` two); `if`, loops, `except`, `match`, conditional expressions and lambdas also add
+their nesting level. Recursion is not counted (it is the natural shape of many solutions). Nested functions are
+measured on their own.
+
+## What to do
+
+Return early for special cases and move nested loops into helper functions. There is no automatic fix: restructuring
+is a judgment call.
 """
 
 from __future__ import annotations

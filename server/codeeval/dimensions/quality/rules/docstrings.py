@@ -1,11 +1,61 @@
 """CQ101: public modules, classes and functions say what they are for.
 
-Not flagged: private names (`_helper`), anything defined inside a function,
-dunder methods, property setters and deleters, `@overload` stubs and test
-functions. Public functions and classes are warnings; methods, functions of
-three lines or fewer and trivial classes (`class NotFound(KeyError): pass`)
-are suggestions. A module with a single definition hardly needs its own
-docstring, so that finding comes with low relevance.
+Public modules, classes and functions should say what they are for. A
+docstring is what an editor shows on hover and what a reviewer reads first.
+
+## Flagged
+
+| what | severity |
+|---|---|
+| a public top-level function or class with no (or an empty) docstring | warning |
+| a public method; a function of three code lines or fewer; a class whose body is only `pass`/`...` | suggestion |
+| a module with public definitions and no docstring | suggestion |
+
+## Not flagged
+
+- private names (`_helper`, methods of `_Private` classes), anything
+  defined inside a function (local helpers, closures);
+- dunder methods (`__init__`, `__eq__`...): the class docstring covers them;
+- property setters and deleters, `@overload` stubs, `test_*` functions.
+
+## Confidence
+
+Accuracy is high (a docstring is there or not). Relevance is lower for short
+functions, for methods of subclasses (they may be documented upstream) and
+for the module docstring of a file with a single definition (the
+definition's own docstring usually says it all), which is therefore often a
+low-relevance finding.
+
+## Options
+
+`modules` (default `true`): require module docstrings. `methods` (default
+`true`): require docstrings on public methods.
+
+```yaml
+quality:
+  rules:
+    CQ101: {modules: false}
+```
+
+## Fix
+
+Inserts a stub to fill in, listing the parameters (and `Returns:` when the
+function returns a value), indented to match the body. A one-line body is
+split onto its own line; comments stay where they were.
+
+```python
+def area(width: float, height: float) -> float:
+    \"""TODO: say what `area` does.
+
+    Args:
+        width: TODO.
+        height: TODO.
+
+    Returns:
+        TODO.
+    \"""
+    return width * height
+```
 """
 
 from __future__ import annotations

@@ -1,8 +1,15 @@
 """CQ106: functions stay short (default 40 lines of code).
 
-Counted: lines of the body holding code. Not counted: the signature, the
-docstring, blank lines, comment lines, and nested functions and classes
-(measured on their own), so documenting and commenting never costs points.
+Functions should be short enough to read at once: at most 40 lines of code by default.
+
+## How it is counted
+
+Only lines holding code count: not the signature, the docstring, blank lines, comment lines, or nested functions and
+classes (each is measured on its own). Documenting and commenting never costs points.
+
+## What to do
+
+Split the function into named steps. There is no automatic fix: restructuring is a judgment call.
 """
 
 from __future__ import annotations

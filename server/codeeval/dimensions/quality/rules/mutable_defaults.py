@@ -1,16 +1,41 @@
 """CQ111: no mutable default arguments.
 
-A default is evaluated once, when the `def` runs, and shared by every call.
-How bad that is depends on what the function does with it:
-- critical when the function mutates it (`.append`, `[k] = v`, `+=`...): state
-  leaks from one call into the next;
-- warning when it returns it, handing the shared object to callers;
-- suggestion when it only reads it (harmless today, a trap for the next edit).
+A default value is evaluated once, when `def` runs, and shared by every
+call. A mutable one (`[]`, `{}`, `set()`, `list()`, `dict()`, `deque()`,
+`defaultdict(...)`, comprehensions...) leaks state from call to call.
 
-The fix replaces the default with `None` and adds `if name is None: name =
-<default>` at the top of the body, offered when the default is a plain
-literal (`[]`, `{}`, `set()`, `[1, 2]`) so that evaluating it per call is
-the same value.
+## Severity follows what the function does with it
+
+| the function... | severity |
+|---|---|
+| mutates it (`.append`, `.add`, `.update`, `x[k] = v`, `del x[k]`, `x += [...]`...) | critical |
+| returns it (callers then share the one default object) | warning |
+| only reads it (harmless today, a trap for the next edit) | suggestion, low relevance |
+
+Positional-only and keyword-only defaults are checked too. Immutable
+defaults (`None`, `()`, `0`, `"text"`, `frozenset()`, a module constant)
+are fine.
+
+## Fix
+
+When the default is a plain literal (`[]`, `{}`, `set()`, `[1, 2]`,
+`{"a": 1}`, `list()`, `dict()`...), so that building it on each call gives
+the same value:
+
+```python
+def collect(item, into=[]):        def collect(item, into=None):
+    into.append(item)       ->         if into is None:
+    return into                            into = []
+                                       into.append(item)
+                                       return into
+```
+
+The guard goes after the docstring; an annotation gains `| None`
+(`list[int]` becomes `list[int] | None`, inside quotes for a string
+annotation). Each call of the fixed function behaves like the *first* call
+of the original: the only behaviour that changes is the state that used to
+leak between calls (and an explicit `None` argument, now the same as
+omitting it).
 """
 
 from __future__ import annotations

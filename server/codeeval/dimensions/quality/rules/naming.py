@@ -1,16 +1,38 @@
 """CQ103: names follow PEP 8 and say what they hold.
 
-Checked: class names (CapWords), function and method names, parameters and
-local variables (snake_case; UPPER_CASE locals are constants and fine).
-Uninformative names are one-letter names other than the conventional
-ones (`i j k n m x y z a b`, in either case), placeholders such as `foo`,
-and PEP 8's ambiguous `l`, `O`, `I`.
+Names should follow PEP 8 and say what they hold.
 
-Not checked: loop and comprehension variables, lambda parameters, `with ...
-as f`, `except ... as e`, match captures, module and class attributes
-(type aliases, constants), dunder names, and methods that implement a
-camelCase API (`setUp`, `visit_Name`, `do_GET`). Parameters are reported with
-low relevance: a task often dictates its function's signature.
+## Flagged (all suggestions)
+
+- class names that are not CapWords (`lru_cache`, `My_Class`);
+- function, method, parameter and local variable names that are not
+  snake_case (`getData`, `itemList`); the suggestion gives the snake_case
+  spelling;
+- uninformative names: one-letter names other than the conventional
+  `i j k n m x y z a b` (either case), placeholders (`foo`, `bar`, `baz`,
+  `spam`, `stuff`...), and PEP 8's ambiguous `l`, `O`, `I` (flagged even in
+  loops).
+
+## Not flagged
+
+- loop and comprehension variables, lambda parameters, `with ... as f`,
+  `except ... as e`, match captures, walrus targets inside comprehensions;
+- UPPER_CASE locals (constants), module and class attributes (constants,
+  type aliases, `__slots__`, dataclass fields), dunder names;
+- methods implementing a camelCase API: `setUp`, `tearDown`, `visit_Name`,
+  `do_GET`, and methods marked `@override`.
+
+## Confidence
+
+How much a vague name matters grows with how long it stays in use: a name
+used over 3 lines is low relevance (so usually a low-confidence finding), one
+used over 30 lines is not. Parameters are always low relevance: the task
+often dictates the signature (`def is_palindrome(s)`). A camelCase method of
+a subclass may implement its base class's API, so it too has low relevance.
+
+## Options
+
+`allowed_names` (default `[]`): more names to accept, e.g. `["s", "t"]`.
 """
 
 from __future__ import annotations

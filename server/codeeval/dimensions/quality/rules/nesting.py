@@ -1,7 +1,17 @@
 """CQ108: blocks nest no deeper than a limit (default 4).
 
-Counted: `if`, loops, `with`, `try` (and its handlers) and `match`, each one
-level; `elif` stays at its `if`'s level. Nested functions start again at 0.
+Blocks should not nest so deep that a reader loses track of which conditions hold (default limit 4).
+
+## How it is counted
+
+Each `if`, loop, `with`, `try` (and its handlers) and `match` opens a level; `elif` stays at its `if`'s level;
+statements directly in the body are at level 0. The message names the line that opens the deepest block. Nested
+functions start again at 0.
+
+## What to do
+
+Return or `continue` early for special cases, and move the innermost loop into a helper. There is no automatic fix:
+restructuring is a judgment call.
 """
 
 from __future__ import annotations

@@ -1,8 +1,16 @@
 """CQ110: functions take no more than a limit of parameters (default 6).
 
-Counted: every parameter except a method's `self`/`cls`, including `*args`
-and `**kwargs`. When most are keyword-only the call sites stay readable, so
-the finding comes with lower relevance.
+Functions should not take so many parameters that calls become hard to read (default limit 6).
+
+## How it is counted
+
+Counted: every parameter except a method's `self`/`cls`, including `*args` and `**kwargs`. When at least half are
+keyword-only, calls stay readable, so the finding has lower relevance.
+
+## What to do
+
+Group related parameters into a dataclass, or make the optional ones keyword-only. There is no automatic fix:
+restructuring is a judgment call.
 """
 
 from __future__ import annotations

@@ -1,17 +1,43 @@
 """CQ109: a function's return statements agree with each other.
 
-Flagged, once per function, when it returns values on some paths and:
-- falls off its end or uses a bare `return` on others (an implicit `None`,
-  PEP 8's "be consistent in return statements", and often a forgotten case);
-- returns `None` explicitly although its annotation does not allow `None`;
-- returns values of visibly different types on different paths (`[]` here,
-  `"none"` there), unless the annotation declares a union.
+A function that returns values should return one kind of value on every
+path. PEP 8: "Be consistent in return statements."
 
-An explicit `return None` in an unannotated function is the usual "not
-found" idiom and is not flagged. Generators and stubs are skipped. Types are
-only inferred from what is certain (literals, displays, comprehensions,
-f-strings, comparisons, calls to builtin constructors); the share of returns
-whose type is known sets the accuracy.
+## Flagged (once per function, listing every problem found)
+
+- it returns values on some paths and falls off its end on others (an
+  implicit `None`, often a forgotten case), or uses a bare `return`: warning;
+- it returns `None` explicitly although its annotation does not allow it
+  (`-> int`): warning;
+- it returns visibly different types on different paths (`[]` on one,
+  `"missing"` on another): warning, unless the annotation declares a union.
+
+## Not flagged
+
+- `return None` in an unannotated function, or one annotated `Optional[...]`
+  / `X | None`: the usual "not found" idiom;
+- ints mixed with floats; returns whose type is not obvious from the
+  expression (calls, names, attributes);
+- procedures (no value returned anywhere), generators, abstract stubs.
+
+## Confidence
+
+Types are inferred only from what is certain: literals, displays and
+comprehensions, f-strings, comparisons, `not`, calls to builtin
+constructors (`list()`, `len()`, `sorted()`...). The share of returns whose
+type is known sets the accuracy of a mixed-types finding.
+
+Whether the end is reachable is read from the code (`if`/`else`, loops and
+their `else`, `while True` with or without `break`, `try`/`except`/`finally`,
+`match` with a wildcard, `raise`, `sys.exit()`). Two cases stay uncertain and
+are reported as suggestions with low accuracy: a function ending in a
+`match` whose cases may be exhaustive for the argument's type (low
+confidence), and one ending in a call that may never return.
+
+## What to do
+
+Return a value on every path (`return None` explicitly if that is meant, and
+say so in the annotation), or raise for the case that has no answer.
 """
 
 from __future__ import annotations

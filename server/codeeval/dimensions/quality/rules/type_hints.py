@@ -1,10 +1,38 @@
 """CQ102: functions annotate their parameters and return type.
 
-Any spelling counts (`List[int]`, `list[int]`, strings, `X | None`); the rule
-only asks that an annotation be there. Not checked: functions defined inside
-functions, lambdas, `@overload` stubs, and dunder methods other than
-`__init__` and `__call__` (whose types are conventional). `self` and `cls`
-need none, nor does `__init__` need `-> None`.
+Parameters and return types should be annotated: hints document the
+contract, let type checkers verify it, and let codeeval's edge-case
+generator build inputs from them.
+
+## Flagged
+
+| what | severity |
+|---|---|
+| a public function with nothing annotated (two or more annotatable items) | warning |
+| some parameters or the return type missing | suggestion |
+| a private function (`_helper`) missing hints | suggestion, low relevance |
+
+The message names what is missing: `` `scale` is missing type hints for
+parameters `factor`, `*args` and the return type ``.
+
+## Not flagged
+
+- any spelling of an annotation: `List[int]`, `list[int]`, `"Vector"`,
+  `int | None`, `Optional[int]`;
+- `self` and `cls`; the return type of `__init__`;
+- dunder methods other than `__init__` and `__call__` (their types are
+  conventional); functions defined inside functions; lambdas; `@overload`
+  stubs.
+
+## Options
+
+`private` (default `true`): also check private functions.
+
+## Fix
+
+When the return type is missing and the function returns nothing (no
+`return value`, not a generator, not an abstract or `NotImplementedError`
+stub), adds `-> None`. Nothing else changes.
 """
 
 from __future__ import annotations
