@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -13,6 +15,11 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 pytest_plugins = ["tests.browser"]  # the `chromium` fixture, for tests that use a real browser
+
+# `codeeval run` reuses cached results: tests (and the commands they start) get a cache of their own,
+# so no test reads a result another test or an earlier session stored.
+_CACHE = tempfile.TemporaryDirectory(prefix="codeeval-test-cache-")
+os.environ["CODEEVAL_CACHE_DIR"] = _CACHE.name
 
 
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:

@@ -21,6 +21,7 @@ from typing import Protocol
 from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, IsolationError, SolutionError
 from .result import EvaluationResult
+from .result_cache import ResultCache, relabel
 from .spec import Problem, find_problem_files, load_problem, safe_name
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
@@ -138,6 +139,7 @@ class Finished:
     index: int  # the submission's position in the list given to `run_stream`
     submission: Submission
     result: EvaluationResult
+    cached: bool = False  # reused: from the result cache, or the same text evaluated for another submission
 
 
 class ProblemContexts:
@@ -297,19 +299,51 @@ class LocalExecutor:
 
 def run_stream(problems: dict[str, Problem], submissions: list[Submission],
                options: EvaluationOptions | None = None, jobs: int = 1,
-               executor: Executor | None = None) -> Iterator[Finished]:
+               executor: Executor | None = None, cache: ResultCache | None = None) -> Iterator[Finished]:
     """Evaluate every submission, yielding each result as it finishes (not in submission order).
 
     Work runs problem by problem (in the order problems first appear), so each
-    problem's context is closed as soon as its last submission finishes.
+    problem's context is closed as soon as its last submission finishes. With a
+    `cache`, results it holds come first, without running anything; of the rest,
+    submissions with the same text for the same problem are evaluated once, and
+    each new result is stored the moment it finishes.
     """
-    return (executor or LocalExecutor(jobs)).stream(problems, submissions, options or EvaluationOptions())
+    options = options or EvaluationOptions()
+    executor = executor or LocalExecutor(jobs)
+    if cache is None:
+        yield from executor.stream(problems, submissions, options)
+        return
+    keys = [cache.key(s.source, problems[s.problem]) for s in submissions]
+    first: dict[str, int] = {}  # key -> the submission evaluated for it
+    copies: dict[int, list[int]] = defaultdict(list)  # that submission -> others with the same key
+    for index, (submission, key) in enumerate(zip(submissions, keys, strict=True)):
+        stored = cache.get(key, submission.origin) if key not in first else None
+        if stored is not None:
+            yield Finished(index, submission, stored, cached=True)
+            continue
+        if key in first:
+            copies[first[key]].append(index)
+        else:
+            first[key] = index
+    work = sorted(first.values())
+    stream = executor.stream(problems, [submissions[i] for i in work], options)
+    try:
+        for finished in stream:
+            index = work[finished.index]
+            cache.put(keys[index], finished.result)
+            yield Finished(index, submissions[index], finished.result)
+            for other in copies[index]:
+                yield Finished(other, submissions[other], relabel(finished.result, submissions[other].origin),
+                               cached=True)
+    finally:
+        stream.close()  # stopped early: the executor cancels what has not started
 
 
 def run_all(problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions | None = None,
-            jobs: int = 1, executor: Executor | None = None) -> list[tuple[Submission, EvaluationResult]]:
+            jobs: int = 1, executor: Executor | None = None,
+            cache: ResultCache | None = None) -> list[tuple[Submission, EvaluationResult]]:
     """Evaluate every submission; results come back in submission order."""
     results: list[EvaluationResult | None] = [None] * len(submissions)
-    for finished in run_stream(problems, submissions, options, jobs, executor):
+    for finished in run_stream(problems, submissions, options, jobs, executor, cache):
         results[finished.index] = finished.result
     return [(submission, result) for submission, result in zip(submissions, results, strict=True) if result is not None]

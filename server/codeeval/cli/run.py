@@ -39,6 +39,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "labels in every report; the key goes to OUTPUT.blind-key.json (see codeeval unblind)")
     parser.add_argument("--blind-key", metavar="FILE", default=None,
                         help="where --blind writes its key (default: beside the output folder, not in it)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="evaluate every solution again, even one whose result is cached (same text, problem "
+                             "file, settings and codeeval version)")
+    parser.add_argument("--cache-dir", metavar="DIR", default=None,
+                        help="the result cache (default: $CODEEVAL_CACHE_DIR or ~/.cache/codeeval/results)")
     add_evaluation_flags(parser)
 
 
@@ -109,8 +114,15 @@ def run(args: argparse.Namespace) -> int:
         executor = RayExecutor(args.ray_address)
     options = evaluation_options(args)
     options.tests = TestSelection(args.tests)
-    stream = run_stream(problems, collected.submissions, options, jobs=args.jobs, executor=executor)
+    cache = None
+    if not args.no_cache:
+        from ..result_cache import ResultCache, default_cache_dir
+
+        cache = ResultCache(args.cache_dir or default_cache_dir(), options)
+    stream = run_stream(problems, collected.submissions, options, jobs=args.jobs, executor=executor, cache=cache)
+    reused = 0
     for done, finished in enumerate(stream, start=1):
+        reused += finished.cached
         submission, result = finished.submission, finished.result
         folder.record(submission.problem, submission.label, submission.group, submission.origin, result)
         isolation = isolation or result.isolation
@@ -121,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     board, failed = folder.finish(problem_errors + collected.warnings)
     if not args.quiet:
         sys.stdout.write(board)
-    print(f"codeeval: {len(collected.submissions)} solutions evaluated; reports in {folder.path}/", file=sys.stderr)
+    print(f"codeeval: {len(collected.submissions)} solutions evaluated ({reused} reused from the cache or a "
+          f"duplicate); reports in {folder.path}/", file=sys.stderr)
     return report_internal_errors(failed, folder.path)
 
 

@@ -1,0 +1,76 @@
+"""The result cache: an unchanged solution is never evaluated again, a change to the solution, the
+problem file or the settings is, and a killed run started again loses nothing and duplicates nothing."""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+from tests.conftest import REPO, run_cli
+
+PROBLEM = """\
+name: Demo/0
+summary: Twice a number.
+entry_point: double
+reference: |
+  def double(x):
+      return 2 * x
+tests:
+  - args: [2]
+    expected: 4
+"""
+
+
+def setup(tmp_path, write_problem, bodies):
+    (tmp_path / "problems").mkdir(exist_ok=True)
+    write_problem(PROBLEM, "problems/demo.yaml")
+    samples = tmp_path / "m.jsonl"
+    samples.write_text("".join(json.dumps({"task_id": "Demo/0", "solution": f"def double(x):\n    {body}\n"}) + "\n"
+                               for body in bodies))
+    return ["run", str(tmp_path / "problems"), "--samples", str(samples), "--cache-dir", str(tmp_path / "cache"),
+            "--skip", "performance", "--skip", "edge_cases", "-j", "1"]
+
+
+def rows(out):
+    return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+
+
+def test_unchanged_pairs_are_reused_and_changed_ones_rerun(tmp_path, write_problem):
+    args = setup(tmp_path, write_problem, ["return 2 * x", "return x + x", "return 2 * x", "return 3 * x"])
+    first = run_cli(*args, "-o", str(tmp_path / "a"), "-q")
+    assert first.returncode == 0, first.stderr
+    assert "(1 reused" in first.stderr  # the repeated text is evaluated once
+    again = run_cli(*args, "-o", str(tmp_path / "b"), "-q")
+    assert "(4 reused" in again.stderr
+    by_origin = sorted(rows(tmp_path / "a"), key=lambda r: r["origin"])
+    assert by_origin == sorted(rows(tmp_path / "b"), key=lambda r: r["origin"])  # the same results
+    weights = run_cli(*args, "-o", str(tmp_path / "c"), "-q", "--weights", "correctness=90")
+    assert "(1 reused" in weights.stderr  # other settings: evaluated anew (the duplicate still once)
+    write_problem(PROBLEM.replace("expected: 4", "expected: 4\n  - args: [0]\n    expected: 0"), "problems/demo.yaml")
+    changed = run_cli(*args, "-o", str(tmp_path / "d"), "-q")
+    assert "(1 reused" in changed.stderr  # the problem file changed
+    fresh = run_cli(*args, "-o", str(tmp_path / "e"), "-q", "--no-cache")
+    assert "(0 reused" in fresh.stderr
+
+
+def test_a_killed_run_started_again_loses_and_duplicates_nothing(tmp_path, write_problem):
+    bodies = [f"import time; time.sleep(0.4); return 2 * x + {i} - {i}" for i in range(8)]
+    args = setup(tmp_path, write_problem, bodies)
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "codeeval", *args, "-o", str(out), "-q"], cwd=REPO,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not log.exists() or len(log.read_text().splitlines()) < 2):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    finished = len(log.read_text().splitlines())
+    assert 2 <= finished < len(bodies)  # killed halfway
+    again = run_cli(*args, "-o", str(out), "-q")
+    assert again.returncode == 0, again.stderr
+    assert f"({finished} reused" in again.stderr or f"({finished + 1} reused" in again.stderr
+    origins = [row["origin"] for row in rows(out)]
+    assert len(origins) == len(bodies) == len(set(origins))
+    assert all(row["dimensions"]["correctness"] == 100 for row in rows(out))
