@@ -336,7 +336,9 @@ def run_stream(problems: dict[str, Problem], submissions: list[Submission],
                 yield Finished(other, submissions[other], relabel(finished.result, submissions[other].origin),
                                cached=True)
     finally:
-        stream.close()  # stopped early: the executor cancels what has not started
+        close = getattr(stream, "close", None)  # a generator's: stopped early, the executor cancels the rest
+        if close is not None:
+            close()
 
 
 def run_all(problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions | None = None,
