@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..test_tiers import TestSelection
 from .evaluate import isolation_warning
@@ -48,12 +49,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 class ProgressBar:
-    """A one-line progress bar on a terminal; plain lines elsewhere (CI logs)."""
+    """Progress with rate and ETA on a terminal (tqdm); plain lines elsewhere (CI logs)."""
 
     def __init__(self, stream, enabled: bool):
         self.stream = stream
         self.enabled = enabled
         self.tty = stream.isatty()
+        self._bar: Any = None  # a tqdm bar, made on the first result
 
     def __call__(self, done: int, total: int, result) -> None:
         if not self.enabled:
@@ -61,15 +63,23 @@ class ProgressBar:
         name = Path(result.solution).name if "/" in result.solution else result.solution
         verdict = "internal error" if result.internal_error is not None else f"{result.score:.1f}"
         line = f"{done}/{total} {result.problem} {name}: {verdict}"
-        if self.tty:
-            width = 24
-            filled = width * done // total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {line[:70]:<70}")
-            if done == total:
-                self.stream.write("\n")
-        else:
+        if not self.tty:
             self.stream.write(line + "\n")
-        self.stream.flush()
+            self.stream.flush()
+            return
+        if self._bar is None:
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, file=self.stream, unit="solution", dynamic_ncols=True, smoothing=0.05)
+        self._bar.set_postfix_str(f"{result.problem} {name}: {verdict}"[:50], refresh=False)
+        self._bar.update(done - self._bar.n)
+        if done == total:
+            self.close()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,62 @@
+"""`codeeval run` on a terminal shows a progress bar with the rate and the time left; in a log, plain lines."""
+
+import fcntl
+import io
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+
+from tests.conftest import REPO, run_cli
+
+PROBLEM = """\
+name: Demo/0
+summary: Twice a number.
+entry_point: double
+reference: |
+  def double(x):
+      return 2 * x
+tests:
+  - args: [2]
+    expected: 4
+"""
+
+
+def samples(tmp_path, write_problem):
+    (tmp_path / "problems").mkdir()
+    write_problem(PROBLEM, "problems/demo.yaml")
+    path = tmp_path / "m.jsonl"
+    path.write_text("".join(f'{{"task_id": "Demo/0", "solution": "def double(x):\\n    return {i} * x\\n"}}\n'
+                            for i in range(3)))
+    return ["run", str(tmp_path / "problems"), "--samples", str(path), "--skip", "performance", "--skip",
+            "edge_cases", "--no-cache"]
+
+
+def test_a_terminal_gets_a_bar_with_eta(tmp_path, write_problem):
+    args = samples(tmp_path, write_problem)
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))  # a terminal 120 columns wide
+    process = subprocess.Popen([sys.executable, "-m", "codeeval", *args, "-o", str(tmp_path / "out")], cwd=REPO,
+                               stdout=subprocess.DEVNULL, stderr=follower, stdin=subprocess.DEVNULL)
+    os.close(follower)
+    output = io.BytesIO()
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed: the process is done
+            break
+        if not chunk:
+            break
+        output.write(chunk)
+    assert process.wait(timeout=120) == 0
+    text = output.getvalue().decode("utf-8", "replace")
+    assert "3/3" in text and "solution/s" in text and "<" in text  # tqdm's "[elapsed<left, rate]"
+    assert "100%" in text
+
+
+def test_a_log_gets_one_plain_line_per_solution(tmp_path, write_problem):
+    ran = run_cli(*samples(tmp_path, write_problem), "-o", str(tmp_path / "out"))
+    lines = [line for line in ran.stderr.splitlines() if line.startswith(("1/3", "2/3", "3/3"))]
+    assert len(lines) == 3 and "\r" not in ran.stderr
