@@ -85,3 +85,20 @@ def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
     assert base_only.returncode == 0, base_only.stderr
     rows = [json.loads(line) for line in (tmp_path / "b" / "results.jsonl").read_text().splitlines()]
     assert all(set(row["tiers"]) == {"base"} for row in rows)
+
+
+def test_plus_outputs_too_large_for_a_problem_file_are_left_out_and_said_so(tmp_path):
+    """EvalPlus stores inputs only; a problem file holds the outputs too. HumanEval/15's came to 152 MB,
+    a file the loader refuses (8 MB): the largest are left out, said so, and the file loads."""
+    record = {"task_id": "Big/0", "entry_point": "repeat",
+              "prompt": 'def repeat(n: int) -> str:\n    """x n times."""\n',
+              "canonical_solution": "    return 'x' * n\n", "base_input": [[1], [2]],
+              "plus_input": [[3], [5_000_000], [4], [4_000_000]], "atol": 0}
+    source = tmp_path / "big.jsonl"
+    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    report = import_file("evalplus", source, tmp_path / "out")
+    assert not report.failed, report.failed
+    [converted] = report.converted
+    problem = load_problem(converted.path)  # within the loader's size limit
+    assert [case.args for case in problem.extended_tests] == [[3], [4], [4_000_000]]
+    assert any("1 of 4 plus inputs left out" in w and "8 MB" in w for w in converted.warnings), converted.warnings

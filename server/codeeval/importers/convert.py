@@ -27,7 +27,7 @@ from ..generation.values import has_float
 from ..sandbox import CallStatus, Limits, Opaque, Record, Session, default_launcher
 from ..spec.loader import problem_from_text
 from ..spec.problem import Compare, CompareMode, safe_name
-from ..spec.yaml_source import read_text
+from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
 from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, restore_inputs
@@ -36,6 +36,9 @@ from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 KINDS = ("humaneval", "evalplus")
 CALL_TIMEOUT_S = 2.0
 MAX_INT_BITS = 14_000  # about 4200 decimal digits
+# The plus tier's share of a problem file: EvalPlus stores inputs only, a problem file stores expected
+# outputs too, and some are huge (HumanEval/15's plus outputs alone came to 152 MB).
+EXTENDED_TESTS_BYTES = 6 * 1024 * 1024
 FLOAT_TOLERANCE_DEFAULT = 1e-7  # for float outputs of a HumanEval-style import whose asserts give no tolerance
 
 
@@ -229,7 +232,12 @@ class Converter:
             warnings.append(f"{len(dropped)} of {len(inputs)} plus inputs dropped (EvalPlus judges them; codeeval "
                             f"cannot): {dropped[0]}")
         warnings.extend(w for w in tier_warnings if not w.endswith("dropped"))
-        return tests
+        kept = _within_size(tests, EXTENDED_TESTS_BYTES)
+        if len(kept) < len(tests):
+            warnings.append(f"{len(tests) - len(kept)} of {len(inputs)} plus inputs left out: with their expected "
+                            f"outputs the problem file would pass the {MAX_FILE_BYTES // 2**20} MB codeeval reads "
+                            "(EvalPlus judges them; the plus verdict here does not)")
+        return kept
 
     # -- inputs ---------------------------------------------------------------------------
     def _stored_inputs(self, record: dict, name: str, warnings: list[str]) -> list[_Input]:
@@ -348,10 +356,27 @@ def _compare_mapping(compare: Compare) -> dict[str, Any]:
     return written
 
 
+def _within_size(cases: list[dict], budget: int) -> list[dict]:
+    """The cases that fit in `budget` bytes of text, the largest left out first, in their order."""
+    sizes = [len(repr(case)) for case in cases]
+    kept: set[int] = set()
+    used = 0
+    for index in sorted(range(len(cases)), key=sizes.__getitem__):
+        if used + sizes[index] > budget:
+            break
+        kept.add(index)
+        used += sizes[index]
+    return [case for index, case in enumerate(cases) if index in kept]
+
+
 def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
     """Dump, then load back through the real loader and check every value survived the trip."""
     text = dump_problem(problem)
     path = output / f"{file_stem}.yaml"
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise ConversionError(f"the problem file would be {size / 2**20:.1f} MB, more than the "
+                              f"{MAX_FILE_BYTES // 2**20} MB codeeval reads")
     loaded = problem_from_text(text, str(path))
     for tier, read_cases in (("tests", loaded.tests), ("extended_tests", loaded.extended_tests)):
         for index, (written, read) in enumerate(zip(problem.get(tier, []), read_cases, strict=False)):
