@@ -41,4 +41,5 @@ def write_problems(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "add.yaml").write_text(ADD)
     (folder / "broken.yaml").write_text("name: broken\nentry_point: [\n")
+    (folder / "Bench_7.yaml").write_text("name: Bench/7\nentry_point: [\n")  # as an importer names Bench/7's file
     return folder

@@ -29,20 +29,22 @@ def test_rewards_come_back_in_order_and_every_unscored_one_says_why(problems):
         (GOOD, str(problems / "add.yaml")),
         ("x" * 1_000_001, "add"),
         (GOOD, "add", {"code_quality": 0}),
+        (GOOD, "Bench/7"),
     ]
     rewards = codeeval.score_many(items, problems=problems, skip=("performance",))
 
     assert [r.status for r in rewards] == [
         RewardStatus.SCORED, RewardStatus.SCORED, RewardStatus.SCORED, RewardStatus.NO_CODE,
         RewardStatus.UNKNOWN_PROBLEM, RewardStatus.BAD_PROBLEM, RewardStatus.SCORED, RewardStatus.REJECTED,
-        RewardStatus.SCORED]
-    good, wrong, answer, prose, unknown, broken, by_path, huge, weighted = rewards
+        RewardStatus.SCORED, RewardStatus.BAD_PROBLEM]
+    good, wrong, answer, prose, unknown, broken, by_path, huge, weighted, broken_by_task_id = rewards
     assert good.dimensions["correctness"] == 100 and 0.9 < good.reward <= 1.0
     assert wrong.id == "wrong" and wrong.dimensions["correctness"] == 0 and wrong.reward < good.reward
     assert answer.dimensions["correctness"] == 100  # the code block was found in the Markdown answer
     assert prose.reward == 0.0 and "no Python code" in prose.reason
     assert unknown.reward == 0.0 and "no problem named 'no_such_problem'" in unknown.reason
     assert broken.reward == 0.0 and "broken.yaml" in broken.reason
+    assert "Bench_7.yaml" in broken_by_task_id.reason  # found by its file name, not called unknown
     assert by_path.reward == good.reward
     assert huge.reward == 0.0 and "longer than" in huge.reason
     assert weighted.reward == 1.0  # quality weighs nothing for this item: correctness and edge cases are perfect

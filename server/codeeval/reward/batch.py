@@ -21,7 +21,7 @@ from ..errors import CodeevalError
 from ..overall_score import combine
 from ..result import EvaluationResult, EvaluationStatus
 from ..runner import Executor, LocalExecutor, ProblemContexts, Submission, run_stream
-from ..spec import Problem, find_problem_files, load_problem
+from ..spec import Problem, find_problem_files, load_problem, safe_name
 from .extract import extract_code
 from .items import Reward, RewardItem, RewardStatus
 
@@ -67,8 +67,9 @@ class ProblemLibrary:
         key = str(reference)
         if key in self._by_name:
             return self._by_name[key]
-        if key in self._errors:
-            raise ProblemLoadError(self._errors[key])
+        broken = self._errors.get(key) or self._errors.get(safe_name(key))  # an importer's file name for a task id
+        if broken:
+            raise ProblemLoadError(broken)
         path = Path(key)
         if path.suffix in (".yaml", ".yml") and path.is_file():
             return self._load_path(path)
