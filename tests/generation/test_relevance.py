@@ -28,12 +28,10 @@ def test_time_outs_are_judged_on_size_more_strictly():
     assert domain.relevance((10**18,)).score == 0.3
 
 
-def test_a_time_out_on_a_number_big_in_itself_is_a_hang_not_slowness():
-    domain = Domain(["a", "b"], [(12, 18), (144, 60)])
-    assert round(domain.relevance((987654321, 123456789), timeout=True).score, 2) == 0.81  # 0.9 each: a hang
-    assert domain.relevance((10**9 + 7, 6), timeout=True).score == 0.9
-    assert domain.relevance((2**100, 6), timeout=True).score == 0.1  # beyond the scale anyone loops to
-    assert domain.relevance((5 * 10**6, 6), timeout=True).score == 0.1  # big, yet a loop over it can finish
+def test_a_time_out_on_a_number_big_in_itself_is_still_judged_against_the_examples_scale():
+    domain = Domain(["n"], [(1,), (5,), (10,)])  # sum_to_n: a loop over 10^9 hangs where n * (n + 1) // 2 does not
+    assert domain.relevance((10**9,), timeout=True).score == 0.1  # yet nothing promises such numbers
+    assert domain.relevance((10**9,)).score == 0.3  # a wrong answer there is judged less strictly
 
 
 def test_promises_the_examples_contradict_are_ignored():
