@@ -7,7 +7,6 @@ scores quality statically, and asks each dimension for its verdict.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from .dimensions.oracle import Oracle
 from .dimensions.performance.budget import Settings as PerformanceSettings
 from .dimensions.registry import dimensions_for
 from .errors import IsolationError, SolutionError
+from .evaluation_options import EvaluationOptions
 from .generation.frozen_suites import FrozenSuites
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
@@ -25,23 +25,7 @@ from .sandbox import Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
-from .test_tiers import TestSelection
 from .visual.visual_evaluation import evaluate_visual
-
-
-@dataclass
-class EvaluationOptions:
-    """How to run one evaluation: weights, limits and isolation that override the problem's, and the launcher."""
-
-    weights: dict[str, float] | None = None  # overrides the problem's weights
-    time_per_call_s: float | None = None
-    memory_mb: int | None = None
-    require_isolation: str | None = None  # "strict": refuse to run with any isolation layer missing
-    launcher: Any = None
-    skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
-    deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
-    tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too
-    extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions
 
 
 class ProblemContext:

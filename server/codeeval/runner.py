@@ -16,15 +16,18 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from .engine import EvaluationOptions, ProblemContext, evaluate_source
 from .errors import CodeevalError, IsolationError, SolutionError
+from .evaluation_options import EvaluationOptions
 from .result import EvaluationResult
 from .result_cache import ResultCache, relabel
 from .spec import Problem, find_problem_files, load_problem, safe_name
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
+
+if TYPE_CHECKING:
+    from .engine import ProblemContext
 
 
 @dataclass
@@ -188,6 +191,8 @@ class ProblemContexts:
                 self._idle.pop(submission.problem, None)
 
     def get(self, name: str) -> ProblemContext:
+        from .engine import ProblemContext  # noqa: PLC0415  (the engine imports scipy: only when something runs)
+
         with self._lock:
             context = self._open.get(name)
             if context is None:
@@ -227,6 +232,8 @@ class ProblemContexts:
 
 def evaluate_submission(submission: Submission, contexts: ProblemContexts) -> EvaluationResult:
     """One submission's result; an unexpected error of ours becomes that result, never the end of the run."""
+    from .engine import evaluate_source  # noqa: PLC0415  (see ProblemContexts.get)
+
     started = time.monotonic()
     try:
         return evaluate_source(submission.source, submission.origin, contexts.get(submission.problem))

@@ -56,7 +56,7 @@ def parse_weights(text: str) -> dict[str, float]:
 
 def evaluation_options(args: argparse.Namespace):
     """EvaluationOptions from the shared evaluation flags; exits with a message on a bad combination."""
-    from ..engine import EvaluationOptions
+    from ..evaluation_options import EvaluationOptions
 
     extra = {}
     if args.judge_url:

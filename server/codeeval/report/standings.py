@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
+import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -145,12 +147,21 @@ def mean_interval(scores: list[float]) -> tuple[float, float] | None:
     """The 95% Student's t interval of the mean score, or None below two scores."""
     if len(scores) < 2:
         return None
-    from scipy import stats  # noqa: PLC0415  (scipy costs half a second to import; only leaderboards need it)
+    from scipy.special import stdtrit  # noqa: PLC0415  (numpy + scipy take a second to import: only when needed)
 
     mean = sum(scores) / len(scores)
-    spread = stats.sem(scores) if len(set(scores)) > 1 else 0.0
-    half = float(stats.t.ppf(0.975, len(scores) - 1) * spread)
+    half = float(stdtrit(len(scores) - 1, 0.975)) * (statistics.stdev(scores) / math.sqrt(len(scores)))
     return max(0.0, mean - half), min(100.0, mean + half)
+
+
+def welch_p_value(a: list[float], b: list[float]) -> float:
+    """Two-sided p-value of Welch's t-test (unequal variances) that the two means are equal."""
+    from scipy.special import stdtr  # noqa: PLC0415  (see mean_interval)
+
+    va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
+    t = (statistics.fmean(a) - statistics.fmean(b)) / math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    return float(2 * stdtr(df, -abs(t)))
 
 
 def _against(above: GroupStanding, below: GroupStanding, scores: dict[str, list[float]]) -> GroupStanding:
@@ -159,12 +170,8 @@ def _against(above: GroupStanding, below: GroupStanding, scores: dict[str, list[
     a, b = scores[above.group], scores[below.group]
     if len(a) < 2 or len(b) < 2:
         return below
-    if len(set(a)) == 1 and len(set(b)) == 1:
-        p_value = 1.0 if a[0] == b[0] else 0.0  # no spread: equal means are a tie, different ones are not
-    else:
-        from scipy import stats  # noqa: PLC0415  (see mean_interval)
-
-        p_value = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    no_spread = len(set(a)) == 1 and len(set(b)) == 1  # equal means are then a tie, different ones are not
+    p_value = float(a[0] == b[0]) if no_spread else welch_p_value(a, b)
     return dataclasses.replace(below, distinct_from_above=p_value < 0.05, p_value_vs_above=p_value)
 
 
