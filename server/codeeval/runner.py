@@ -230,10 +230,15 @@ class ProblemContexts:
             context.close()
 
 
+def evaluate_source(source: str, label: str, context: ProblemContext) -> EvaluationResult:
+    """The engine's evaluation, its module imported on first use (see ProblemContexts.get)."""
+    from .engine import evaluate_source as evaluate  # noqa: PLC0415
+
+    return evaluate(source, label, context)
+
+
 def evaluate_submission(submission: Submission, contexts: ProblemContexts) -> EvaluationResult:
     """One submission's result; an unexpected error of ours becomes that result, never the end of the run."""
-    from .engine import evaluate_source  # noqa: PLC0415  (see ProblemContexts.get)
-
     started = time.monotonic()
     try:
         return evaluate_source(submission.source, submission.origin, contexts.get(submission.problem))
