@@ -357,8 +357,8 @@ def _compare_mapping(compare: Compare) -> dict[str, Any]:
 
 
 def _within_size(cases: list[dict], budget: int) -> list[dict]:
-    """The cases that fit in `budget` bytes of text, the largest left out first, in their order."""
-    sizes = [len(repr(case)) for case in cases]
+    """The cases whose YAML fits in `budget` bytes, the largest left out first, in their order."""
+    sizes = [_yaml_size(case, budget) for case in cases]
     kept: set[int] = set()
     used = 0
     for index in sorted(range(len(cases)), key=sizes.__getitem__):
@@ -367,6 +367,13 @@ def _within_size(cases: list[dict], budget: int) -> list[dict]:
         kept.add(index)
         used += sizes[index]
     return [case for index, case in enumerate(cases) if index in kept]
+
+
+def _yaml_size(case: dict, budget: int) -> int:
+    """A case's size in the file (a list's YAML is larger than its repr); one whose repr alone is over
+    the budget is not dumped (HumanEval/15's largest output is 150 MB)."""
+    shown = len(repr(case))
+    return shown if shown > budget else len(dump_problem({"extended_tests": [case]}).encode("utf-8"))
 
 
 def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
