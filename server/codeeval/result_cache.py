@@ -9,7 +9,7 @@ started again finds everything it finished (and the results log, written anew,
 holds each solution once). Internal errors are never stored: they are retried.
 
 Entries are pickled `EvaluationResult`s in a folder only codeeval writes
-(default ~/.cache/codeeval/results, or $CODEEVAL_CACHE_DIR); each is written to
+(default ~/.cache/codeeval/results, or $CODEEVAL_CACHE_DIR/results); each is written to
 a temporary file and renamed, so a reader never sees half an entry.
 """
 
@@ -34,7 +34,7 @@ CACHE_ENV = "CODEEVAL_CACHE_DIR"
 def default_cache_dir() -> Path:
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        return Path(configured)
+        return Path(configured) / "results"  # beside the frozen suites ($CODEEVAL_CACHE_DIR/suites)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "codeeval" / "results"
 

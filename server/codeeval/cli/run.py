@@ -44,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="evaluate every solution again, even one whose result is cached (same text, problem "
                              "file, settings and codeeval version)")
     parser.add_argument("--cache-dir", metavar="DIR", default=None,
-                        help="the result cache (default: $CODEEVAL_CACHE_DIR or ~/.cache/codeeval/results)")
+                        help="the result cache (default: $CODEEVAL_CACHE_DIR/results or ~/.cache/codeeval/results)")
     add_evaluation_flags(parser)
 
 
