@@ -21,9 +21,8 @@ def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why(
 
 def test_time_outs_are_judged_on_size_more_strictly():
     domain = Domain(["n"], [(5,), (30,)])
-    assert domain.relevance((300,), timeout=True).score == 1.0  # 10x the largest example
-    assert domain.relevance((1000,), timeout=True).score == 0.35  # 33x: slower than the reference, not a hang
-    assert domain.relevance((10**5,), timeout=True).score == 0.2
+    assert domain.relevance((1000,), timeout=True).score == 1.0  # 33x the largest example: within 100x
+    assert domain.relevance((10**5,), timeout=True).score == 0.6
     assert domain.relevance((10**18,), timeout=True).score == 0.1
     assert domain.relevance((10**18,)).score == 0.3
 
