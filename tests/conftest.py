@@ -16,6 +16,20 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 
 pytest_plugins = ["tests.browser"]  # the `chromium` fixture, for tests that use a real browser
 
+# The smallest benchmark-style problem, for tests of how runs are written (cache, blind mode, progress, ...).
+DOUBLE_PROBLEM = """\
+name: Demo/0
+summary: Twice a number.
+entry_point: double
+prompt: "def double(x):\\n"
+reference: |
+  def double(x):
+      return 2 * x
+tests:
+  - args: [2]
+    expected: 4
+"""
+
 # `codeeval run` reuses cached results: tests (and the commands they start) get a cache of their own,
 # so no test reads a result another test or an earlier session stored.
 _CACHE = tempfile.TemporaryDirectory(prefix="codeeval-test-cache-")

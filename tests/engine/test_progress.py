@@ -9,24 +9,12 @@ import subprocess
 import sys
 import termios
 
-from tests.conftest import REPO, run_cli
-
-PROBLEM = """\
-name: Demo/0
-summary: Twice a number.
-entry_point: double
-reference: |
-  def double(x):
-      return 2 * x
-tests:
-  - args: [2]
-    expected: 4
-"""
+from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
 
 
 def samples(tmp_path, write_problem):
     (tmp_path / "problems").mkdir()
-    write_problem(PROBLEM, "problems/demo.yaml")
+    write_problem(DOUBLE_PROBLEM, "problems/demo.yaml")
     path = tmp_path / "m.jsonl"
     path.write_text("".join(f'{{"task_id": "Demo/0", "solution": "def double(x):\\n    return {i} * x\\n"}}\n'
                             for i in range(3)))

@@ -7,24 +7,12 @@ import subprocess
 import sys
 import time
 
-from tests.conftest import REPO, run_cli
-
-PROBLEM = """\
-name: Demo/0
-summary: Twice a number.
-entry_point: double
-reference: |
-  def double(x):
-      return 2 * x
-tests:
-  - args: [2]
-    expected: 4
-"""
+from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
 
 
 def setup(tmp_path, write_problem, bodies):
     (tmp_path / "problems").mkdir(exist_ok=True)
-    write_problem(PROBLEM, "problems/demo.yaml")
+    write_problem(DOUBLE_PROBLEM, "problems/demo.yaml")
     samples = tmp_path / "m.jsonl"
     samples.write_text("".join(json.dumps({"task_id": "Demo/0", "solution": f"def double(x):\n    {body}\n"}) + "\n"
                                for body in bodies))
@@ -47,7 +35,7 @@ def test_unchanged_pairs_are_reused_and_changed_ones_rerun(tmp_path, write_probl
     assert by_origin == sorted(rows(tmp_path / "b"), key=lambda r: r["origin"])  # the same results
     weights = run_cli(*args, "-o", str(tmp_path / "c"), "-q", "--weights", "correctness=90")
     assert "(1 reused" in weights.stderr  # other settings: evaluated anew (the duplicate still once)
-    write_problem(PROBLEM.replace("expected: 4", "expected: 4\n  - args: [0]\n    expected: 0"), "problems/demo.yaml")
+    write_problem(DOUBLE_PROBLEM + "  - args: [0]\n    expected: 0\n", "problems/demo.yaml")
     changed = run_cli(*args, "-o", str(tmp_path / "d"), "-q")
     assert "(1 reused" in changed.stderr  # the problem file changed
     fresh = run_cli(*args, "-o", str(tmp_path / "e"), "-q", "--no-cache")
