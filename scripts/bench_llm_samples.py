@@ -46,6 +46,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from llm_samples import DATA, SAMPLES, distinct_records
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
@@ -60,8 +62,6 @@ from codeeval.sandbox import Limits, Session  # noqa: E402
 from codeeval.spec import load_problem  # noqa: E402
 from codeeval.spec.problem import Problem  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
-SAMPLES = DATA / "llm-samples" / "llm-samples.jsonl.gz"
 FAMILIES = {
     "humaneval": ("HumanEval/", DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"),
     "mbpp": ("Mbpp/", DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"),
@@ -122,18 +122,10 @@ class TaskRun:
 
 def load_samples(families: list[str]) -> dict[str, list[Sample]]:
     """Distinct solutions by task id (the first verdicts seen for a repeated solution)."""
-    prefixes = tuple(FAMILIES[f][0] for f in families)
-    seen: set[tuple[str, str]] = set()
     by_task: dict[str, list[Sample]] = defaultdict(list)
-    with gzip.open(SAMPLES, "rt", encoding="utf-8") as stream:
-        for line in stream:
-            record = json.loads(line)
-            key = (record["task_id"], record["solution"])
-            if not record["task_id"].startswith(prefixes) or key in seen:
-                continue
-            seen.add(key)
-            by_task[record["task_id"]].append(Sample(record["task_id"], record["solution"], record["base_status"],
-                                                     record["plus_status"]))
+    for record in distinct_records(tuple(FAMILIES[f][0] for f in families)):
+        by_task[record["task_id"]].append(Sample(record["task_id"], record["solution"], record["base_status"],
+                                                 record["plus_status"]))
     return by_task
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import gzip
+import itertools
 import json
 import os
 import re
@@ -37,10 +38,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from llm_samples import DATA, SAMPLES, distinct_records
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
 HUMANEVAL_PLUS = DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
-SAMPLES = DATA / "llm-samples" / "llm-samples.jsonl.gz"
 SKIP = ("performance", "code_quality")
 
 
@@ -54,15 +55,7 @@ def import_problems(work: Path) -> Path:
 
 def load_samples(count: int) -> list[tuple[str, str]]:
     """(task id, solution) pairs: distinct HumanEval samples, in the file's order."""
-    seen, samples = set(), []
-    with gzip.open(SAMPLES, "rt", encoding="utf-8") as stream:
-        for line in stream:
-            record = json.loads(line)
-            key = (record["task_id"], record["solution"])
-            if record["task_id"].startswith("HumanEval/") and key not in seen:
-                seen.add(key)
-                samples.append(key)
-    return samples[:count]
+    return [(r["task_id"], r["solution"]) for r in itertools.islice(distinct_records(("HumanEval/",)), count)]
 
 
 def rate(count: int, seconds: float) -> str:

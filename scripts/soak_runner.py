@@ -26,7 +26,6 @@ later quarter.) Every reading goes to readings.csv in the work folder.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import signal
@@ -37,10 +36,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from llm_samples import DATA, SAMPLES, distinct_records
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
 MBPP = DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"
-SAMPLES = DATA / "llm-samples" / "llm-samples.jsonl.gz"
 sys.path.insert(0, str(ROOT))  # the attack solutions and their probe problem live with the sandbox tests
 
 from tests.sandbox.conftest import SECRET, Listener  # noqa: E402
@@ -73,15 +72,7 @@ def prepare_mbpp(work: Path, limit: int | None, attacks: bool) -> tuple[Path, li
     if not (problems / "import-report.json").exists():
         print(f"[soak] importing {MBPP.name} ...", flush=True)
         subprocess.run([*CODEEVAL, "import", "evalplus", str(MBPP), "-o", str(problems), "-q"], check=True)
-    seen: set[tuple[str, str]] = set()
-    lines = []
-    with gzip.open(SAMPLES, "rt", encoding="utf-8") as stream:
-        for line in stream:
-            record = json.loads(line)
-            key = (record["task_id"], record["solution"])
-            if record["task_id"].startswith("Mbpp/") and key not in seen:
-                seen.add(key)
-                lines.append(json.dumps({"task_id": record["task_id"], "solution": record["solution"]}))
+    lines = [json.dumps({"task_id": r["task_id"], "solution": r["solution"]}) for r in distinct_records(("Mbpp/",))]
     lines = lines[:limit] if limit else lines
     listener = Listener() if attacks else None
     if listener is not None:
