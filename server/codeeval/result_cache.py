@@ -22,8 +22,8 @@ import os
 import pickle
 import tempfile
 from pathlib import Path
-from typing import Any
 
+from .evaluation_options import EvaluationOptions
 from .result import EvaluationResult, EvaluationStatus
 from .spec import Problem
 from .version import __version__
@@ -50,12 +50,12 @@ def code_version() -> str:
     return f"{__version__}+{hasher.hexdigest()[:16]}"
 
 
-def settings_text(options: Any) -> str:
+def settings_text(options: EvaluationOptions) -> str:
     """The options that can change a result, as stable text (the launcher and other live objects are not)."""
     judge = options.extra.get("judge")
     return json.dumps({"weights": options.weights, "time_per_call_s": options.time_per_call_s,
                        "memory_mb": options.memory_mb, "skip": sorted(options.skip),
-                       "deterministic": options.deterministic, "tests": str(getattr(options.tests, "value", "")),
+                       "deterministic": options.deterministic, "tests": options.tests.value,
                        "require_isolation": options.require_isolation,
                        "judge": [judge.url, judge.model] if judge is not None else None}, sort_keys=True)
 
@@ -63,7 +63,7 @@ def settings_text(options: Any) -> str:
 class ResultCache:
     """Results by content key, in a folder."""
 
-    def __init__(self, folder: str | Path, options: Any):
+    def __init__(self, folder: str | Path, options: EvaluationOptions):
         self.folder = Path(folder)
         self.settings = settings_text(options)
         self.version = code_version()
