@@ -124,11 +124,14 @@ class CodeServer:
                               capture_output=True, text=True, env=self.environment(), timeout=120)
         return done.stdout.split()
 
-    def write_settings(self, values: dict) -> None:
+    def write_settings(self, values: dict, machine_keys: tuple[str, ...] = ()) -> None:
+        """The user settings; `machine_keys` also go to the machine settings, where a remote window such as
+        code-server's reads machine-scoped settings (once, after a reload, it did not take them from User)."""
         self.settings = dict(values)
-        path = self.user_data / "User" / "settings.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.settings, indent=2), encoding="utf-8")
+        for scope, chosen in (("User", self.settings), ("Machine", {k: self.settings[k] for k in machine_keys})):
+            path = self.user_data / scope / "settings.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(chosen, indent=2), encoding="utf-8")
 
     def start(self, folder: Path) -> None:
         self.port = free_port()

@@ -65,7 +65,7 @@ def code_server(tmp_path_factory, workspace: Path) -> Iterator[CodeServer]:
         pytest.skip(str(exc))
     server = CodeServer(binary, tmp_path_factory.mktemp("code-server"))
     server.install_extension(vsix)
-    server.write_settings(editor_settings())
+    server.write_settings(editor_settings(), machine_keys=("codeeval.interpreter",))
     server.start(workspace)
     yield server
     server.stop()
