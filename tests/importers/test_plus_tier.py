@@ -3,6 +3,7 @@ giving the verdicts EvalPlus gave (the labels in ../shared/data/llm-samples)."""
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
@@ -27,16 +28,21 @@ def labelled(task_id):
 
 
 @needs_data
-def test_plus_inputs_become_extended_tests_with_the_references_outputs(tmp_path):
+def test_plus_inputs_are_stored_as_inputs_only(tmp_path):
+    """The plus tier keeps EvalPlus's inputs, not the reference's outputs: those are computed at run time."""
     report = import_file("evalplus", PLUS, tmp_path, tasks=["HumanEval/0"])
-    problem = load_problem(report.converted[0].path)
+    path = report.converted[0].path
+    problem = load_problem(path)
     with gzip.open(PLUS, "rt", encoding="utf-8") as handle:
         record = next(r for r in map(json.loads, handle) if r["task_id"] == "HumanEval/0")
     assert len(problem.tests) == len(record["base_input"])
-    assert 0 < len(problem.extended_tests) <= len(record["plus_input"])
-    assert all(case.origin == "extended" and isinstance(case.expected, bool) for case in problem.extended_tests)
-    first = problem.extended_tests[0]
-    assert first.args == record["plus_input"][0] and first.line is not None
+    assert problem.extended_tests == []
+    stored = problem.extended_inputs.arguments()
+    assert stored[0] == record["plus_input"][0]
+    assert len(stored) == len({json.dumps(args) for args in record["plus_input"]})  # duplicates stored once
+    text = Path(path).read_text(encoding="utf-8")
+    assert "extended_inputs: |" in text and "extended_tests" not in text
+    assert problem.extended_inputs.first_line == text.splitlines().index("extended_inputs: |") + 2
 
 
 def test_an_extended_test_without_an_expectation_is_named_by_line():
@@ -87,18 +93,45 @@ def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
     assert all(set(row["tiers"]) == {"base"} for row in rows)
 
 
-def test_plus_outputs_too_large_for_a_problem_file_are_left_out_and_said_so(tmp_path):
-    """EvalPlus stores inputs only; a problem file holds the outputs too. HumanEval/15's came to 152 MB,
-    a file the loader refuses (8 MB): the largest are left out, said so, and the file loads."""
-    record = {"task_id": "Big/0", "entry_point": "repeat",
-              "prompt": 'def repeat(n: int) -> str:\n    """x n times."""\n',
-              "canonical_solution": "    return 'x' * n\n", "base_input": [[1], [2]],
-              "plus_input": [[3], [5_000_000], [4], [4_000_000]], "atol": 0}
+REPEAT = {"task_id": "Big/0", "entry_point": "repeat",
+          "prompt": 'def repeat(n: int) -> str:\n    """x n times."""\n',
+          "canonical_solution": "    return 'x' * n\n", "base_input": [[1], [2]], "atol": 0}
+
+
+def test_huge_plus_outputs_are_judged_at_run_time_not_stored(tmp_path):
+    """HumanEval/15's plus outputs came to 152 MB of YAML, more than a problem file may hold (8 MB): now the file
+    holds the inputs (a few bytes) and a run judges every one against the reference's output."""
     source = tmp_path / "big.jsonl"
-    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    source.write_text(json.dumps({**REPEAT, "plus_input": [[3], [12_000_000], [4]]}) + "\n", encoding="utf-8")
+    report = import_file("evalplus", source, tmp_path / "problems")
+    assert not report.failed, report.failed
+    [converted] = report.converted
+    assert Path(converted.path).stat().st_size < 2000
+    samples = tmp_path / "samples.jsonl"
+    solutions = ["def repeat(n):\n    return 'x' * n\n",
+                 "def repeat(n):\n    return 'x' * min(n, 10_000_000)\n"]  # wrong on the large input only
+    samples.write_text("".join(json.dumps({"task_id": "Big/0", "solution": s}) + "\n" for s in solutions))
+    out = tmp_path / "out"
+    ran = run_cli("run", str(tmp_path / "problems"), "--samples", str(samples), "-o", str(out), "-q", "--tests",
+                  "plus", "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+    assert ran.returncode == 0, ran.stderr
+    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    verdicts = {row["origin"].rsplit(":", 1)[1]: row["tiers"] for row in rows}
+    assert verdicts == {"1": {"base": True, "extended": True}, "2": {"base": True, "extended": False}}
+
+
+def test_plus_inputs_beyond_the_files_budget_are_left_out_and_said_so(tmp_path):
+    """The inputs themselves are kept within 6 MB of the file (the loader reads 8 MB), the largest left out."""
+    huge = "y" * (4 * 2**20)
+    source = tmp_path / "big.jsonl.gz"  # gzipped: a plain JSONL file is read up to 8 MB
+    record = {**REPEAT, "entry_point": "size", "prompt": "def size(text):\n",
+              "canonical_solution": "    return len(text)\n", "base_input": [["a"]],
+              "plus_input": [["bc"], [huge], [huge + "z"], ["d"]]}
+    with gzip.open(source, "wt", encoding="utf-8") as handle:
+        handle.write(json.dumps(record) + "\n")
     report = import_file("evalplus", source, tmp_path / "out")
     assert not report.failed, report.failed
     [converted] = report.converted
     problem = load_problem(converted.path)  # within the loader's size limit
-    assert [case.args for case in problem.extended_tests] == [[3], [4], [4_000_000]]
-    assert any("1 of 4 plus inputs left out" in w and "8 MB" in w for w in converted.warnings), converted.warnings
+    assert problem.extended_inputs.arguments() == [["bc"], [huge], ["d"]]
+    assert any("1 of 4 plus inputs left out" in w and "6 MB" in w for w in converted.warnings), converted.warnings

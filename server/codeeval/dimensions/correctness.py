@@ -7,31 +7,43 @@ the extended one can be read apart (as EvalPlus reports base and plus).
 
 from __future__ import annotations
 
+import time
+
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Case, Problem
 from ..test_tiers import TestSelection, Tier
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
 from .catalog import CORRECTNESS
+from .extended_tier import ExtendedTier, extended_tier
+from .oracle import Oracle
 
 NAME = CORRECTNESS.name
 SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the report shows the first few
 
 
 def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
-             selection: TestSelection = TestSelection.BASE) -> DimensionResult:
-    """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass."""
+             selection: TestSelection = TestSelection.BASE, oracle: Oracle | None = None) -> DimensionResult:
+    """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass.
+
+    The extended tier's stored inputs are judged against the reference's answers (`oracle`: the problem's,
+    which computes them once for every solution); the time that takes is not the solution's."""
     # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
     benchmark = selection is TestSelection.PLUS
     base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)
-    if selection is TestSelection.BASE or not problem.extended_tests:
+    if selection is TestSelection.BASE or not (problem.extended_tests or problem.extended_inputs):
         result = summarise(NAME, base, problem.entry_point, noun="tests")
         result.details["tiers"] = {Tier.BASE.value: _counts(base)}
         return result
-    extended = run_tier(problem, problem.extended_tests, candidate, deadline, stop_on_timeout=True)
+    started = time.monotonic()
+    tier = extended_tier(problem, oracle) if oracle is not None else ExtendedTier(list(problem.extended_tests))
+    deadline.end += time.monotonic() - started
+    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True)
     result = summarise(NAME, base + extended, problem.entry_point, noun="tests")
     result.summary += f" ({_counts(base)['passed']}/{len(base)} base, {_counts(extended)['passed']}/{len(extended)} " \
                       "extended)"
+    if tier.unjudged:
+        result.summary += f"; {tier.unjudged} extended inputs not judged ({tier.first_failure})"
     failed_extended = [r for r in extended if not r.passed]
     if len(failed_extended) > SHOWN_EXTENDED_FAILURES:
         hidden = {id(r) for r in failed_extended[SHOWN_EXTENDED_FAILURES:]}

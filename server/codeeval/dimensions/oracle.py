@@ -8,12 +8,16 @@ times out or crashes has no expectation and is discarded.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..display import short_repr
 from ..sandbox import CallStatus, Limits, ProcessLauncher, Session
 from ..spec.problem import Case, Problem
 from .case_runner import Expectation
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -38,10 +42,19 @@ class Oracle:
         self._answers: dict[str, OracleAnswer] = {}
         self._lock = threading.Lock()
         self._on_close: list = []
+        self._remembered: dict[str, Any] = {}
+        self._remembering = threading.Lock()  # apart from `_lock`: computing one may ask the oracle for answers
 
     def on_close(self, callback) -> None:
         """Run `callback` when the oracle closes (generated edge cases keep a guarded reference session)."""
         self._on_close.append(callback)
+
+    def remembered(self, name: str, compute: Callable[[], T]) -> T:
+        """`compute()`'s value, computed once per problem context however many solutions' threads ask."""
+        with self._remembering:
+            if name not in self._remembered:
+                self._remembered[name] = compute()
+            return self._remembered[name]
 
     def session(self) -> Session:
         if self._session is None:

@@ -33,7 +33,7 @@ class Correctness(Dimension[SolutionRun]):
     info = CORRECTNESS
 
     def evaluate(self, run: SolutionRun) -> DimensionResult:
-        return correctness.evaluate(run.problem, run.candidate, run.deadline, run.tests)
+        return correctness.evaluate(run.problem, run.candidate, run.deadline, run.tests, run.oracle)
 
 
 class EdgeCases(Dimension[SolutionRun]):

@@ -25,8 +25,10 @@ from ..compare import outputs_match, presence
 from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import CallStatus, Limits, Opaque, Record, Session, default_launcher
+from ..sandbox.child.wire import WireError
 from ..spec.loader import problem_from_text
 from ..spec.problem import Compare, CompareMode, safe_name
+from ..spec.stored_inputs import encode_line
 from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
@@ -36,9 +38,8 @@ from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 KINDS = ("humaneval", "evalplus")
 CALL_TIMEOUT_S = 2.0
 MAX_INT_BITS = 14_000  # about 4200 decimal digits
-# The plus tier's share of a problem file: EvalPlus stores inputs only, a problem file stores expected
-# outputs too, and some are huge (HumanEval/15's plus outputs alone came to 152 MB).
-EXTENDED_TESTS_BYTES = 6 * 1024 * 1024
+# The plus inputs' share of a problem file (the largest task's are 0.2 MB; the loader reads at most 8 MB).
+EXTENDED_INPUTS_BYTES = 6 * 1024 * 1024
 FLOAT_TOLERANCE_DEFAULT = 1e-7  # for float outputs of a HumanEval-style import whose asserts give no tolerance
 
 
@@ -197,7 +198,7 @@ class Converter:
             raise ConversionError("the reference produced no usable expected output: " + "; ".join(warnings[-3:]))
         if compare.equality != "evalplus" and compare.float_tolerance is None and float_outputs:
             compare = dataclasses.replace(compare, float_tolerance=FLOAT_TOLERANCE_DEFAULT)
-        extended = self._extended_tests(record, reference, entry_point, compare, warnings)
+        extended = self._extended_inputs(record, warnings)
         if task_id in ACCEPTED_OTHERWISE:
             warnings.append(f"{ACCEPTED_OTHERWISE[task_id]}; codeeval accepts only the reference's output")
         problem: dict[str, Any] = {
@@ -213,30 +214,33 @@ class Converter:
             problem["compare"] = written
         problem["tests"] = tests
         if extended:
-            problem["extended_tests"] = extended
+            problem["extended_inputs"] = "".join(line + "\n" for line in extended)  # written last, by write_problem
         if preconditions:
             problem["edge_cases"] = {"generate": {"preconditions": preconditions}}
         return problem, warnings
 
-    def _extended_tests(self, record: dict, reference: str, entry_point: str, compare: Compare,
-                        warnings: list[str]) -> list[dict]:
-        """EvalPlus's plus inputs as the second tier of tests, their expected outputs computed by the reference."""
+    def _extended_inputs(self, record: dict, warnings: list[str]) -> list[str]:
+        """EvalPlus's plus inputs as `extended_inputs` lines (the reference's outputs are computed at run time)."""
         plus = record.get("plus_input")
         if self.kind != "evalplus" or not isinstance(plus, list) or not plus:
             return []
         inputs = self._stored_inputs(record, "plus_input", warnings)
-        tier_warnings: list[str] = []
-        tests, _ = self._tests(reference, entry_point, f"{record['task_id']}#plus", inputs, compare, tier_warnings)
-        dropped = [w for w in tier_warnings if w.endswith("dropped")]
-        if dropped:
-            warnings.append(f"{len(dropped)} of {len(inputs)} plus inputs dropped (EvalPlus judges them; codeeval "
-                            f"cannot): {dropped[0]}")
-        warnings.extend(w for w in tier_warnings if not w.endswith("dropped"))
-        kept = _within_size(tests, EXTENDED_TESTS_BYTES)
-        if len(kept) < len(tests):
-            warnings.append(f"{len(tests) - len(kept)} of {len(inputs)} plus inputs left out: with their expected "
-                            f"outputs the problem file would pass the {MAX_FILE_BYTES // 2**20} MB codeeval reads "
-                            "(EvalPlus judges them; the plus verdict here does not)")
+        lines: list[str] = []
+        seen: set[str] = set()
+        for item in inputs:
+            try:
+                line = encode_line(item.args)
+            except (ValueError, WireError, RecursionError) as exc:
+                warnings.append(f"{item.source}: cannot be stored ({exc}); input dropped")
+                continue
+            if line not in seen:
+                seen.add(line)
+                lines.append(line)
+        kept = _within_size(lines, EXTENDED_INPUTS_BYTES)
+        if len(kept) < len(lines):
+            warnings.append(f"{len(lines) - len(kept)} of {len(inputs)} plus inputs left out: the problem file keeps "
+                            f"at most {EXTENDED_INPUTS_BYTES // 2**20} MB of them (EvalPlus judges them; the plus "
+                            "verdict here does not)")
         return kept
 
     # -- inputs ---------------------------------------------------------------------------
@@ -356,29 +360,32 @@ def _compare_mapping(compare: Compare) -> dict[str, Any]:
     return written
 
 
-def _within_size(cases: list[dict], budget: int) -> list[dict]:
-    """The cases whose YAML fits in `budget` bytes, the largest left out first, in their order."""
-    sizes = [_yaml_size(case, budget) for case in cases]
+def _within_size(lines: list[str], budget: int) -> list[str]:
+    """The lines that fit in `budget` bytes, the largest left out first, in their order."""
     kept: set[int] = set()
     used = 0
-    for index in sorted(range(len(cases)), key=sizes.__getitem__):
-        if used + sizes[index] > budget:
+    for index in sorted(range(len(lines)), key=lambda i: len(lines[i])):
+        size = len(lines[index]) + 3  # the block's indentation and the newline
+        if used + size > budget:
             break
         kept.add(index)
-        used += sizes[index]
-    return [case for index, case in enumerate(cases) if index in kept]
+        used += size
+    return [line for index, line in enumerate(lines) if index in kept]
 
 
-def _yaml_size(case: dict, budget: int) -> int:
-    """A case's size in the file (a list's YAML is larger than its repr); one whose repr alone is over
-    the budget is not dumped (HumanEval/15's largest output is 150 MB)."""
-    shown = len(repr(case))
-    return shown if shown > budget else len(dump_problem({"extended_tests": [case]}).encode("utf-8"))
+def problem_text(problem: dict) -> str:
+    """The problem's YAML; `extended_inputs` last, as a literal block of its lines (written directly: the
+    lines are ASCII JSON, which a literal block holds as it is, and megabytes of them dump slowly)."""
+    stored = problem.get("extended_inputs")
+    text = dump_problem({key: value for key, value in problem.items() if key != "extended_inputs"})
+    if stored:
+        text += "extended_inputs: |\n" + "".join(f"  {line}\n" for line in stored.splitlines())
+    return text
 
 
 def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
     """Dump, then load back through the real loader and check every value survived the trip."""
-    text = dump_problem(problem)
+    text = problem_text(problem)
     path = output / f"{file_stem}.yaml"
     size = len(text.encode("utf-8"))
     if size > MAX_FILE_BYTES:
@@ -394,6 +401,11 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
                 expected = written["expected"].value if hasattr(written["expected"], "value") else written["expected"]
                 if not same_value(expected, read.expected) and not _nan_equal(expected, read.expected):
                     raise ConversionError(f"{tier}[{index}].expected did not survive the YAML round trip")
+    stored = problem.get("extended_inputs")
+    if stored:
+        inputs = loaded.extended_inputs
+        if inputs is None or inputs.text != stored or len(inputs.arguments()) != len(stored.splitlines()):
+            raise ConversionError("extended_inputs did not survive the YAML round trip")
     output.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path

@@ -29,6 +29,7 @@ from .problem import (
     ProblemLimits,
     one_of,
 )
+from .stored_inputs import StoredInputs
 from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
 from .yaml_source import YamlDocument, parse_yaml, read_text
 
@@ -251,6 +252,13 @@ def _build_compare(raw: Any) -> Compare:
                    relative_tolerance=raw.get("relative_tolerance"), also_accept=tuple(raw.get("also_accept", ())))
 
 
+def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
+    text = document.data.get("extended_inputs")
+    if not text:
+        return None
+    return StoredInputs(text, document.path, document.block_start_line(("extended_inputs",)))
+
+
 def _build(document: YamlDocument) -> Problem:
     data = document.data
     tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
@@ -272,6 +280,7 @@ def _build(document: YamlDocument) -> Problem:
         reference=data["reference"],
         tests=tests,
         extended_tests=extended,
+        extended_inputs=_build_stored_inputs(document),
         compare=_build_compare(data.get("compare")),
         limits=limits,
         weights={**default_weights(), **{k: float(v) for k, v in data.get("weights", {}).items()}},

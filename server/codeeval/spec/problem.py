@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from ..dimensions.catalog import default_weights
+from .stored_inputs import StoredInputs
 from .visual_problem import ProblemKind, VisualSpec
 
 
@@ -150,6 +151,7 @@ class Problem:
     reference: str
     tests: list[Case]
     extended_tests: list[Case] = field(default_factory=list)  # a benchmark's extra inputs (EvalPlus's plus tier)
+    extended_inputs: StoredInputs | None = None  # more of them, inputs only: the reference's outputs are expected
     compare: Compare = field(default_factory=Compare)
     limits: ProblemLimits = field(default_factory=ProblemLimits)
     weights: dict[str, float] = field(default_factory=default_weights)  # the defaults, with the file's overrides

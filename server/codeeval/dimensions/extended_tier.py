@@ -1,0 +1,108 @@
+"""The extended tier's cases: a problem's `extended_tests`, and its stored `extended_inputs` judged by the reference.
+
+A stored input's expectation is what the reference returns (or raises) on it,
+as EvalPlus computes its plus outputs. The reference runs in a sandboxed
+session of its own, once per problem and codeeval version: the answers are
+kept in the reference cache (reference_cache.py) for every later run, and in
+the problem's oracle for every solution of this run. An input on which the
+reference fails (times out, crashes, returns what cannot be compared) is not
+judged, and the result says how many.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..compare import presence
+from ..reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
+from ..sandbox import CallStatus, Limits, Opaque, Record, Session
+from ..spec.problem import Case, Problem
+from .oracle import Oracle
+
+CALL_TIMEOUT_S = 2.0  # as the importer runs the reference for the base tests
+MEMORY_MB = 1024  # some references return large outputs (HumanEval/15: tens of megabytes)
+
+
+@dataclass(frozen=True)
+class ExtendedTier:
+    cases: list[Case]
+    unjudged: int = 0  # stored inputs the reference failed on
+    first_failure: str = ""
+
+
+def reference_limits(problem: Problem) -> Limits:
+    return Limits(time_per_call_s=max(CALL_TIMEOUT_S, problem.limits.time_per_call_s),
+                  memory_mb=max(MEMORY_MB, problem.limits.memory_mb), cpu_s=600)
+
+
+def answers_key(problem: Problem) -> str:
+    assert problem.extended_inputs is not None
+    limits = reference_limits(problem)
+    return content_key(code_version(), problem.reference, problem.entry_point, problem.extended_inputs.text,
+                       problem.compare.mode, f"{limits.time_per_call_s}/{limits.memory_mb}")
+
+
+def extended_tier(problem: Problem, oracle: Oracle, cache: ReferenceCache | None = None) -> ExtendedTier:
+    """The tier's cases, the stored inputs' expectations computed at most once per problem context."""
+    if problem.extended_inputs is None:
+        return ExtendedTier(list(problem.extended_tests))
+    return oracle.remembered("extended_tier", lambda: _build(problem, oracle, cache or ReferenceCache()))
+
+
+def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedTier:
+    assert problem.extended_inputs is not None
+    inputs = problem.extended_inputs.arguments()
+    key = answers_key(problem)
+    answers = cache.get(key)
+    if answers is None or len(answers) != len(inputs):
+        answers = compute_answers(problem, inputs, oracle)
+        cache.put(key, answers)
+    cases = list(problem.extended_tests)
+    first_line = problem.extended_inputs.first_line
+    failures = []
+    for index, (args, answer) in enumerate(zip(inputs, answers, strict=True)):
+        if answer.failure is not None:
+            failures.append(answer.failure)
+            continue
+        case = Case(args=args, name=f"extended input {index + 1}", origin="extended",
+                    line=None if first_line is None else first_line + index)
+        if answer.raises is not None:
+            case.raises = answer.raises
+        else:
+            case.expected = answer.value
+        cases.append(case)
+    return ExtendedTier(cases, len(failures), failures[0] if failures else "")
+
+
+def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> list[StoredAnswer]:
+    """The reference on every input, in a session of its own (generous limits, closed at the end)."""
+    limits = reference_limits(problem)
+    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits,
+                 launcher=oracle.launcher) as session:
+        loaded = session.load()
+        if not loaded.ok:
+            failure = f"the reference does not load: {loaded.describe()[:200]}"
+            return [StoredAnswer(failure=failure) for _ in inputs]
+        return [_answer(session, args, problem) for args in inputs]
+
+
+def _answer(session: Session, args: list, problem: Problem) -> StoredAnswer:
+    outcome = session.call(args, {}, timeout=reference_limits(problem).time_per_call_s)
+    if outcome.status == CallStatus.RAISED:
+        return StoredAnswer(raises=outcome.exc_type)
+    if outcome.status != CallStatus.RETURNED:
+        return StoredAnswer(failure=f"the reference failed: {outcome.describe()[:160]}")
+    value = presence(outcome.value) if problem.compare.mode == "not_none" else outcome.value
+    if _opaque(value):
+        return StoredAnswer(failure=f"the reference returned {outcome.describe()[:120]}, which cannot be compared")
+    return StoredAnswer(value=value)
+
+
+def _opaque(value: object, depth: int = 0) -> bool:
+    if isinstance(value, (Opaque, Record)) or depth > 1000:
+        return True
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_opaque(item, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return any(_opaque(k, depth + 1) or _opaque(v, depth + 1) for k, v in value.items())
+    return False

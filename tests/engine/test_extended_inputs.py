@@ -1,0 +1,98 @@
+"""A problem's `extended_inputs`: stored as tagged-JSON lines, decoded on first use, judged against the
+reference's answers, which are computed once in the sandbox and kept in the reference cache."""
+
+import json
+import pickle
+
+import pytest
+
+from codeeval.dimensions.extended_tier import answers_key, extended_tier
+from codeeval.dimensions.oracle import Oracle
+from codeeval.engine import limits_for
+from codeeval.errors import ProblemError
+from codeeval.evaluation_options import EvaluationOptions
+from codeeval.importers.yaml_writer import same_value
+from codeeval.reference_cache import ReferenceCache
+from codeeval.sandbox import default_launcher
+from codeeval.spec.loader import problem_from_text
+from codeeval.spec.stored_inputs import encode_inputs
+
+HEAD = """\
+name: halve
+summary: Half of an even number.
+entry_point: halve
+reference: |
+  def halve(x):
+      if x % 2:
+          raise ValueError("odd")
+      return x // 2
+tests:
+  - args: [2]
+    expected: 1
+"""
+
+
+def problem_with(inputs: list[list], head: str = HEAD):
+    block = "".join(f"  {line}\n" for line in encode_inputs(inputs).splitlines())
+    return problem_from_text(head + "extended_inputs: |\n" + block, "halve.yaml")
+
+
+def test_values_json_cannot_write_survive_the_trip():
+    inputs = [[(1, 2), {3, 4}], [{"a": (1,)}, {1: "one"}], [complex(1, -2), b"\x00\xff"], [float("inf"), 10**5000],
+              [frozenset({"x"}), [None, True, 1.5]]]
+    problem = problem_with(inputs)
+    assert problem.extended_inputs.count == len(inputs)
+    assert all(same_value(read, want) for read, want in zip(problem.extended_inputs.arguments(), inputs, strict=True))
+
+
+def test_a_malformed_line_is_named_by_its_line_in_the_file():
+    problem = problem_from_text(HEAD + "extended_inputs: |\n  [4]\n  [6,\n", "halve.yaml")
+    with pytest.raises(ProblemError) as raised:
+        problem.extended_inputs.arguments()
+    assert raised.value.line == HEAD.count("\n") + 3
+    assert "line 2 is not tagged JSON" in raised.value.message
+
+
+@pytest.mark.parametrize("line", ['{"$tuple": [1]}', '[{"$opaque": ["os.system", "x"]}]', '[{"$nope": 1}]'])
+def test_a_line_that_is_not_plain_arguments_is_refused(line):
+    problem = problem_from_text(HEAD + f"extended_inputs: |\n  {line}\n", "halve.yaml")
+    with pytest.raises(ProblemError, match="extended_inputs: line 1"):
+        problem.extended_inputs.arguments()
+
+
+def test_a_problem_with_stored_inputs_pickles_for_other_processes():
+    problem = problem_with([[4], [6]])
+    problem.extended_inputs.arguments()
+    copy = pickle.loads(pickle.dumps(problem))
+    assert copy.extended_inputs.arguments() == [[4], [6]]
+
+
+def oracle_for(problem):
+    return Oracle(problem, limits_for(problem, EvaluationOptions()), default_launcher())
+
+
+def test_the_references_answers_are_computed_once_and_kept(tmp_path):
+    cache = ReferenceCache(tmp_path)
+    problem = problem_with([[4], [7], [10]])
+    oracle = oracle_for(problem)
+    tier = extended_tier(problem, oracle, cache)
+    assert [(case.args, case.expected, case.raises) for case in tier.cases][::2] == [([4], 2, None), ([10], 5, None)]
+    assert tier.cases[1].raises == "ValueError"
+    assert extended_tier(problem, oracle, cache) is tier  # once per problem context
+    entry = tmp_path / answers_key(problem)[:2] / f"{answers_key(problem)}.json"
+    stored = json.loads(entry.read_text())
+    assert stored["answers"][0] == {"value": 2}
+    stored["answers"][0] = {"value": 99}  # a planted answer: a later context reads it instead of running the reference
+    entry.write_text(json.dumps(stored))
+    assert extended_tier(problem, oracle_for(problem), cache).cases[0].expected == 99
+    changed = problem_with([[4], [7], [10]], HEAD.replace("x // 2", "x >> 1"))
+    assert answers_key(changed) != answers_key(problem)
+    assert extended_tier(changed, oracle_for(changed), cache).cases[0].expected == 2
+
+
+def test_an_input_the_reference_fails_on_is_not_judged(tmp_path):
+    head = HEAD.replace('raise ValueError("odd")', "while True: pass")
+    problem = problem_from_text(head + "extended_inputs: |\n  [4]\n  [7]\n", "halve.yaml")
+    tier = extended_tier(problem, oracle_for(problem), ReferenceCache(tmp_path))
+    assert [case.args for case in tier.cases] == [[4]]
+    assert tier.unjudged == 1 and "the reference failed: timeout" in tier.first_failure
