@@ -8,9 +8,12 @@ moment it finishes, before the run writes it, so a run that was killed and is
 started again finds everything it finished (and the results log, written anew,
 holds each solution once). Internal errors are never stored: they are retried.
 
-Entries are pickled `EvaluationResult`s in a folder only codeeval writes
-(default ~/.cache/codeeval/results, or $CODEEVAL_CACHE_DIR/results); each is written to
-a temporary file and renamed, so a reader never sees half an entry.
+Entries are JSON (result_json.py: reading one builds codeeval's result types
+and plain data, never runs code, so a cache folder someone else can write costs
+at most a wrong result), in ~/.cache/codeeval/results or
+$CODEEVAL_CACHE_DIR/results; each is written to a temporary file and renamed,
+so a reader never sees half an entry. Entries of earlier releases (pickles)
+are ignored, never loaded.
 """
 
 from __future__ import annotations
@@ -19,35 +22,18 @@ import dataclasses
 import hashlib
 import json
 import os
-import pickle
 import tempfile
 from pathlib import Path
 
+from . import result_json
 from .evaluation_options import EvaluationOptions
+from .reference_cache import cache_root, code_version, content_key
 from .result import EvaluationResult, EvaluationStatus
 from .spec import Problem
-from .version import __version__
-
-CACHE_ENV = "CODEEVAL_CACHE_DIR"
 
 
 def default_cache_dir() -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured) / "results"  # beside the frozen suites ($CODEEVAL_CACHE_DIR/suites)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "codeeval" / "results"
-
-
-def code_version() -> str:
-    """codeeval's version and a digest of its own source: a changed scorer never reuses an old result."""
-    package = Path(__file__).resolve().parent
-    hasher = hashlib.sha256(__version__.encode())
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-            hasher.update(str(path.relative_to(package)).encode())
-            hasher.update(path.read_bytes())
-    return f"{__version__}+{hasher.hexdigest()[:16]}"
+    return cache_root() / "results"  # beside the reference's answers (expected) and the frozen suites (suites)
 
 
 def settings_text(options: EvaluationOptions) -> str:
@@ -78,22 +64,17 @@ class ResultCache:
         return digest
 
     def key(self, source: str, problem: Problem) -> str:
-        hasher = hashlib.sha256()
-        for part in (self.version, self.settings, self.problem_digest(problem), source):
-            data = part.encode("utf-8", "surrogatepass")
-            hasher.update(len(data).to_bytes(8, "big"))
-            hasher.update(data)
-        return hasher.hexdigest()
+        return content_key(self.version, self.settings, self.problem_digest(problem), source)
 
     def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.pickle"
+        return self.folder / key[:2] / f"{key}.json"
 
     def get(self, key: str, label: str) -> EvaluationResult | None:
         """The stored result relabelled for this solution, or None (also for an unreadable entry)."""
         try:
-            with self._path(key).open("rb") as stream:
-                result = pickle.load(stream)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            result = result_json.loads(self._path(key).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError, ImportError, IndexError,
+                RecursionError):
             return None
         if not isinstance(result, EvaluationResult):
             return None
@@ -104,9 +85,14 @@ class ResultCache:
             return
         path = self._path(key)
         try:
+            text = result_json.dumps(result)
+        except (ValueError, RecursionError):
+            return  # a value the cache cannot write faithfully: this result is evaluated again next time
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False) as stream:
-                pickle.dump(result, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".tmp-",
+                                             delete=False) as stream:
+                stream.write(text)
             os.replace(stream.name, path)
         except OSError:
             pass  # a full or read-only disk costs the reuse, never the run

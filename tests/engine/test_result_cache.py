@@ -2,11 +2,17 @@
 problem file or the settings is, and a killed run started again loses nothing and duplicates nothing."""
 
 import json
+import os
+import pickle
 import signal
 import subprocess
 import sys
 import time
 
+import pytest
+
+from codeeval import result_json
+from codeeval.result import DimensionResult, EvaluationResult, ReportImage
 from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
 
 
@@ -62,3 +68,51 @@ def test_a_killed_run_started_again_loses_and_duplicates_nothing(tmp_path, write
     origins = [row["origin"] for row in rows(out)]
     assert len(origins) == len(bodies) == len(set(origins))
     assert all(row["dimensions"]["correctness"] == 100 for row in rows(out))
+
+
+def test_a_planted_pickle_is_never_unpickled(tmp_path, write_problem):
+    """Entries are JSON: a pickle in the cache folder (an old release's entry, or someone else's plant) is
+    ignored, never loaded, so it cannot run code; the solution is evaluated again."""
+    args = setup(tmp_path, write_problem, ["return 2 * x"])
+    first = run_cli(*args, "-o", str(tmp_path / "a"), "-q")
+    assert first.returncode == 0, first.stderr
+    entries = list((tmp_path / "cache").rglob("*.json"))
+    assert len(entries) == 1
+    marker = tmp_path / "unpickled"
+    planted = pickle.dumps(Plant(str(marker)))
+    entries[0].write_bytes(planted)
+    entries[0].with_suffix(".pickle").write_bytes(planted)
+    again = run_cli(*args, "-o", str(tmp_path / "b"), "-q")
+    assert again.returncode == 0, again.stderr
+    assert not marker.exists()
+    assert "(0 reused" in again.stderr
+    assert rows(tmp_path / "b")[0]["score"] == rows(tmp_path / "a")[0]["score"]
+
+
+class Plant:
+    """Unpickling this writes a file (as a hostile pickle could run anything)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.path}",))
+
+
+def test_a_result_survives_the_json_round_trip_exactly():
+    details = {"tiers": {"base": {"passed": 1, "total": 2}}, "odd": (1, {2}, frozenset({"x"}), b"\x00",
+                                                                        float("inf"), 10**5000, {3: "three"}),
+               "$dollar": [None, True, 1.5]}
+    dimension = DimensionResult("correctness", 50.0, summary="1/2", rationale=["-50.0: x"], details=details,
+                                weight=0.5)
+    result = EvaluationResult("Demo/0", "m#1", 50.0, {"correctness": dimension}, {"layers": ["rlimits"]},
+                              images=[ReportImage("plot.png", b"\x89PNG", "the plot")])
+    assert result_json.loads(result_json.dumps(result)) == result
+
+
+@pytest.mark.parametrize("text", ['{"$class": ["os:system", {}]}', '{"$enum": ["subprocess:Popen", 1]}',
+                                  '{"$class": ["codeeval.__main__:main", {}]}',
+                                  '{"$class": ["codeeval.result:DimensionResult", {"name": "x"}]}'])
+def test_a_planted_entry_naming_anything_but_a_result_type_is_refused(text):
+    with pytest.raises(ValueError):
+        result_json.loads(text)
