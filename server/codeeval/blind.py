@@ -5,8 +5,10 @@
 names, and replaces the name everywhere a report could show it: the group,
 the solution's label, its origin (the samples file's path), warnings, and the
 solutions' comments and string literals (a banner such as "# written by
-gpt-4" or a docstring naming the model). Code outside comments and strings
-is left as it is, so the solution still runs as written. The key goes to a
+gpt-4" or a docstring naming the model, the literal parts of an f-string,
+however the running Python tokenizes it). Code outside comments and strings,
+the `{expressions}` of f-strings included, is left as it is, so the solution
+still runs as written. The key goes to a
 file of its own; `codeeval unblind` maps a blinded run's leaderboard back.
 """
 
@@ -98,12 +100,15 @@ class Blinder:
             tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
         except (tokenize.TokenError, SyntaxError, IndentationError):
             return self.text(source)
+        return self.within(source, text_spans(tokens))
+
+    def within(self, source: str, spans: list[tuple[Position, Position]]) -> str:
+        """Names replaced inside the given (start, end) spans of the source, as (line, column) pairs."""
         starts = [0]
         for line in source.splitlines(keepends=True):
             starts.append(starts[-1] + len(line))
-        spans = [(starts[t.start[0] - 1] + t.start[1], starts[t.end[0] - 1] + t.end[1])
-                 for t in tokens if t.type in (tokenize.COMMENT, tokenize.STRING)]
-        for begin, end in reversed(spans):
+        offsets = [(starts[begin[0] - 1] + begin[1], starts[end[0] - 1] + end[1]) for begin, end in spans]
+        for begin, end in sorted(offsets, reverse=True):
             source = source[:begin] + self.text(source[begin:end]) + source[end:]
         return source
 
@@ -113,6 +118,68 @@ class Blinder:
         origin = f"{label}.jsonl:{line}" if colon and line.isdigit() else self.text(submission.origin)
         return replace(submission, label=self.text(submission.label), group=label, origin=origin,
                        source=self.source(submission.source))
+
+
+Position = tuple[int, int]  # a token's (line, column), lines from 1
+# Literal text: comments and strings, and (Python 3.12+, which tokenizes inside f-strings) the literal parts of
+# f-strings and t-strings, between their `{expressions}`, whose names are code and stay as they are.
+_TEXT_TOKENS = frozenset({"COMMENT", "STRING"})
+_MIDDLE_TOKENS = frozenset({"FSTRING_MIDDLE", "TSTRING_MIDDLE"})
+
+
+def text_spans(tokens: list[tokenize.TokenInfo], names: dict[int, str] = tokenize.tok_name
+               ) -> list[tuple[Position, Position]]:
+    """The (start, end) of each piece of literal text among the tokens.
+
+    A literal part of an f-string ends where the next token starts, not at its own end: Python 3.12 gives an
+    escaped brace (`{{`) one character in the token and two in the source, so the token's end falls short."""
+    spans = []
+    for index, token in enumerate(tokens):
+        name = names.get(token.type, "")
+        if name == "STRING" and "f" in _prefix(token.string).lower():
+            spans.extend(_f_string_literals(token))  # Python before 3.12: an f-string is one STRING token
+        elif name in _TEXT_TOKENS:
+            spans.append((token.start, token.end))
+        elif name in _MIDDLE_TOKENS:
+            following = tokens[index + 1].start if index + 1 < len(tokens) else token.end
+            spans.append((token.start, max(following, token.end)))
+    return spans
+
+
+def _prefix(literal: str) -> str:
+    """A string literal's prefix letters (`rb`, `f`, ...)."""
+    return literal[:len(literal) - len(literal.lstrip("rRbBuUfFtT"))]
+
+
+def _f_string_literals(token: tokenize.TokenInfo) -> list[tuple[Position, Position]]:
+    """The spans of a whole f-string token that are literal text, not `{expressions}` (`{{` is literal)."""
+    text, spans, depth, begin, index = token.string, [], 0, 0, 0
+    while index < len(text):
+        pair = text[index:index + 2]
+        if depth == 0 and pair in ("{{", "}}"):
+            index += 2
+            continue
+        if text[index] == "{":
+            if depth == 0:
+                spans.append((begin, index))
+            depth += 1
+        elif text[index] == "}" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                begin = index + 1
+        index += 1
+    if depth == 0:
+        spans.append((begin, len(text)))
+    return [(_position(token, start), _position(token, end)) for start, end in spans if end > start]
+
+
+def _position(token: tokenize.TokenInfo, offset: int) -> Position:
+    """The (line, column) of an offset into a token's text."""
+    before = token.string[:offset]
+    newlines = before.count("\n")
+    if not newlines:
+        return token.start[0], token.start[1] + offset
+    return token.start[0] + newlines, offset - before.rindex("\n") - 1
 
 
 def blind(submissions: list[Submission], warnings: list[str]) -> tuple[list[Submission], list[str], BlindKey]:

@@ -3,7 +3,9 @@ solutions' comments and docstrings; the key is a file of its own, and `codeeval 
 
 import json
 import re
+import tokenize
 
+from codeeval.blind import Blinder, BlindKey, text_spans
 from tests.conftest import DOUBLE_PROBLEM, run_cli
 
 MODELS = {"acme-coder-7b": "2 * x", "zeta_llm": "x + x", "OmniGen-v2": "x * 3"}
@@ -49,3 +51,35 @@ def test_a_blind_run_names_no_model_and_unblind_maps_back(tmp_path, write_proble
     unblinded = json.loads((tmp_path / "out-unblinded" / "leaderboard.json").read_text())
     assert {g["group"] for g in unblinded["groups"]} == set(MODELS)
     assert {r["solution"] for r in unblinded["results"]} == {f"{m}#1" for m in MODELS}
+
+
+# `banner = f"made by acme-coder-7b {x!r} for {{acme-coder-7b}}"` as Python 3.12's tokenize gives it (recorded
+# with 3.12.1): the f-string's literal parts are FSTRING_MIDDLE tokens, and one after an escaped brace is a
+# character short in the source. Types are named here, so the test runs on any Python.
+F_STRING_LINE = '    banner = f"made by acme-coder-7b {x!r} for {{acme-coder-7b}}"\n'
+TOKENS_3_12 = [("NAME", "banner", (1, 4), (1, 10)), ("OP", "=", (1, 11), (1, 12)),
+               ("FSTRING_START", 'f"', (1, 13), (1, 15)),
+               ("FSTRING_MIDDLE", "made by acme-coder-7b ", (1, 15), (1, 37)),
+               ("OP", "{", (1, 37), (1, 38)), ("NAME", "x", (1, 38), (1, 39)), ("OP", "!", (1, 39), (1, 40)),
+               ("NAME", "r", (1, 40), (1, 41)), ("OP", "}", (1, 41), (1, 42)),
+               ("FSTRING_MIDDLE", " for {", (1, 42), (1, 48)), ("FSTRING_MIDDLE", "acme-coder-7b}", (1, 49), (1, 63)),
+               ("FSTRING_END", '"', (1, 64), (1, 65)), ("NEWLINE", "\n", (1, 65), (1, 66))]
+
+
+def test_names_in_f_strings_are_replaced_as_python_3_12_tokenizes_them():
+    names = dict(enumerate(sorted({kind for kind, *_ in TOKENS_3_12}), start=1000))
+    numbers = {name: number for number, name in names.items()}
+    tokens = [tokenize.TokenInfo(numbers[kind], text, start, end, F_STRING_LINE)
+              for kind, text, start, end in TOKENS_3_12]
+    blinder = Blinder(BlindKey({"model-1": "acme-coder-7b"}))
+    blinded = blinder.within(F_STRING_LINE, text_spans(tokens, names))
+    assert blinded == '    banner = f"made by model-1 {x!r} for {{model-1}}"\n'
+
+
+def test_names_in_f_strings_are_replaced_on_this_python_and_names_in_their_braces_kept():
+    blinder = Blinder(BlindKey({"model-1": "acme-coder-7b"}))
+    source = 'def f(acme_coder_7b):\n    return f"by acme-coder-7b: {acme_coder_7b}"  # acme coder 7b\n'
+    blinded = blinder.source(source)  # the parameter's name is code, in the braces too: it stays
+    assert blinded == 'def f(acme_coder_7b):\n    return f"by model-1: {acme_coder_7b}"  # model-1\n'
+    multiline = 'x = 1\ns = rf"""{x:>{x}}\nacme-coder-7b {{acme-coder-7b}} {x}"""\n'
+    assert blinder.source(multiline) == 'x = 1\ns = rf"""{x:>{x}}\nmodel-1 {{model-1}} {x}"""\n'
