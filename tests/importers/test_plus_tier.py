@@ -67,12 +67,9 @@ extended_tests:
     assert ":13:" in raised.value.location_message()
 
 
-@needs_data
-@pytest.mark.parametrize("task_id", sorted(TASKS))
-def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
-    import_file("evalplus", TASKS[task_id], tmp_path / "problems", tasks=[task_id])
-    records = labelled(task_id)
-    assert {(r["base_status"], r["plus_status"]) for r in records} >= {("pass", "fail"), ("pass", "pass")}
+def judge_like_evalplus(tmp_path, task_id, source, records):
+    """Import the task, run its labelled solutions with `--tests plus`: each verdict is EvalPlus's label."""
+    import_file("evalplus", source, tmp_path / "problems", tasks=[task_id])
     samples = tmp_path / "samples.jsonl"
     samples.write_text("".join(json.dumps({"task_id": task_id, "solution": r["solution"]}) + "\n" for r in records))
     out = tmp_path / "out"
@@ -86,6 +83,23 @@ def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
         verdict = {tier: "pass" if passed else "fail" for tier, passed in row["tiers"].items()}
         assert verdict["base"] == label["base_status"], row
         assert verdict.get("extended", "fail") == label["plus_status"], row
+    return samples
+
+
+@needs_data
+def test_a_task_without_plus_inputs_passes_plus_when_it_passes_base(tmp_path):
+    """MBPP+ v0.1's Mbpp/793 has no plus inputs: EvalPlus's plus verdict is then the base verdict."""
+    records = labelled("Mbpp/793")
+    assert {(r["base_status"], r["plus_status"]) for r in records} == {("pass", "pass"), ("fail", "fail")}
+    judge_like_evalplus(tmp_path, "Mbpp/793", MBPP, records)
+
+
+@needs_data
+@pytest.mark.parametrize("task_id", sorted(TASKS))
+def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
+    records = labelled(task_id)
+    assert {(r["base_status"], r["plus_status"]) for r in records} >= {("pass", "fail"), ("pass", "pass")}
+    samples = judge_like_evalplus(tmp_path, task_id, TASKS[task_id], records)
     base_only = run_cli("run", str(tmp_path / "problems"), "--samples", str(samples), "-o", str(tmp_path / "b"),
                         "-q", "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
     assert base_only.returncode == 0, base_only.stderr

@@ -26,12 +26,15 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
              selection: TestSelection = TestSelection.BASE, oracle: Oracle | None = None) -> DimensionResult:
     """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass.
 
+    A problem without extended tests has an empty extended tier, which passes: EvalPlus's plus verdict for a
+    task without plus inputs (Mbpp/793 in MBPP+ v0.1) is its base verdict.
+
     The extended tier's stored inputs are judged against the reference's answers (`oracle`: the problem's,
     which computes them once for every solution); the time that takes is not the solution's."""
     # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
     benchmark = selection is TestSelection.PLUS
     base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)
-    if selection is TestSelection.BASE or not (problem.extended_tests or problem.extended_inputs):
+    if selection is TestSelection.BASE:
         result = summarise(NAME, base, problem.entry_point, noun="tests")
         result.details["tiers"] = {Tier.BASE.value: _counts(base)}
         return result
