@@ -74,6 +74,34 @@ def test_the_suite_is_deterministic_and_respects_budget_and_preconditions():
     assert all(c.case.origin == "generated" and c.case.has_expectation for c in first.cases)
 
 
+
+SLOW_TO_LOAD = """
+name: slow_to_load
+summary: Double a number.
+entry_point: double
+reference: |
+  import time
+  time.sleep(1.5)
+
+  def double(n: int) -> int:
+      time.sleep(0.002)
+      return 2 * n
+tests:
+  - args: [3]
+    expected: 6
+edge_cases:
+  generate:
+    max_examples: 5000
+    time_budget_s: 2.0
+"""
+
+
+def test_the_suite_build_stays_within_its_time_budget_loading_the_reference_included():
+    suite, guard = build_suite(problem(SLOW_TO_LOAD), Limits(), default_launcher())
+    guard.close()
+    assert suite.applicable and suite.cases
+    assert suite.seconds < 2.3, suite.seconds  # 1.5 s of loading, then the phases stop by the budget
+
 def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tmp_path):
     p = problem()
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:

@@ -1,8 +1,8 @@
 """Relevance of generated inputs, contract kinds, and what an edge-case finding's confidence makes it cost."""
 
-from codeeval.dimensions.edge_findings import cost_weight
+from codeeval.dimensions.edge_findings import cost_weight, rounding_relevance, timeout_relevance
 from codeeval.generation.contract_kinds import Kinds, contract_kinds
-from codeeval.generation.domain import Domain
+from codeeval.generation.domain import Domain, Relevance
 from codeeval.generation.plan import make_plan
 from codeeval.spec.problem import Case
 
@@ -17,6 +17,7 @@ def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why(
     assert domain.relevance(("abc", 10**6)).score == 0.7  # 10^5 times the largest example
     assert domain.relevance(("abc", 10**9)).score == 0.3
     assert domain.relevance((["a"], 7)).score == 0.25  # a list where the examples pass strings
+    assert domain.relevance(("abc\ndef", 7)).score == 0.25  # HumanEval/125: no example has a newline
 
 
 def test_time_outs_are_judged_on_size_more_strictly():
@@ -61,7 +62,37 @@ def test_lengths_passed_beside_their_collection_must_match_it():
     assert mismatch.score < 0.4 and "n is not len(arr)" in " ".join(mismatch.reasons)
 
 
+def test_a_collection_the_examples_only_show_empty_says_nothing_of_its_elements():
+    # HumanEval/78: "a hexadecimal number as a string", yet one base input is `[]`
+    domain = Domain(["num"], [("AB",), ("1077E",), ([],)], "receives a hexadecimal number as a string")
+    assert domain.relevance(([],)).score == 1.0
+    filled = domain.relevance((["A", 1],))
+    assert filled.score == 0.25 and "every example's list is empty" in filled.reasons[0]
+    promised = Domain(["xs"], [([],)], "", {"xs": Kinds(top=frozenset({"list"}), elements=frozenset({"int"}))})
+    assert promised.relevance(([1, 2],)).score == 1.0  # the contract says what its elements are
+
+
 def test_cost_weight_is_full_when_confident_and_nothing_when_low():
     assert cost_weight(0.9) == 1.0 and cost_weight(0.8) == 1.0
     assert abs(cost_weight(0.7) - 0.7) < 1e-9
     assert cost_weight(0.59) == 0.0 and cost_weight(0.3) == 0.0
+
+
+def test_a_time_out_where_the_reference_itself_is_slow_is_slowness_not_a_hang():
+    like_examples = Relevance(1.0, [])
+    assert timeout_relevance(like_examples, reference_s=0.01, limit_s=2.0) is like_examples  # a hang
+    slow = timeout_relevance(like_examples, reference_s=0.6, limit_s=2.4)  # HumanEval/147: an O(n^3) reference
+    assert slow.score == 0.3 and "the reference itself takes 0.60 s" in slow.reasons[0]
+
+
+def test_a_wrong_output_that_is_only_the_references_float_rounding_is_not_a_bug():
+    like_examples = Relevance(1.0, [])
+    n = 6439839  # Mbpp/80: the reference's n * (n + 1) * (n + 2) / 6 against an exact // 6
+    rounded = rounding_relevance(like_examples, n * (n + 1) * (n + 2) / 6, n * (n + 1) * (n + 2) // 6)
+    assert rounded.score == 0.25 and "float rounding" in rounded.reasons[0]
+    assert rounding_relevance(like_examples, float("inf"), 10**400).score == 0.25  # the reference's float overflowed
+    assert rounding_relevance(like_examples, 2.5, 2).score == 1.0  # small numbers: a real difference
+    assert rounding_relevance(like_examples, 1e20, 2 * 10**20).score == 1.0  # far apart: a real difference
+    assert rounding_relevance(like_examples, float("inf"), 1e300).score == 1.0
+    assert rounding_relevance(like_examples, 1.5, 10**400).score == 1.0  # no overflow converting it
+    assert rounding_relevance(like_examples, float("-inf"), 10**400).score == 1.0

@@ -34,7 +34,16 @@ from ..sandbox import Session
 from ..spec.problem import Case, Problem
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
 from .catalog import EDGE_CASES
-from .edge_findings import EdgeFinding, Failure, failure_kind, group, price, rationale_line
+from .edge_findings import (
+    EdgeFinding,
+    Failure,
+    failure_kind,
+    group,
+    price,
+    rationale_line,
+    rounding_relevance,
+    timeout_relevance,
+)
 from .oracle import Oracle
 
 NAME = EDGE_CASES.name
@@ -155,6 +164,10 @@ def _run_generated(problem: Problem, session: Session, oracle: Oracle, state: Ge
         run.generated.append(result)
     if meta is not None and not passed:
         relevance = _relevance(state.suite(), meta.value, timeout=verdict == "timeout")
+        if verdict == "timeout":
+            relevance = timeout_relevance(relevance, duration, limit)
+        elif verdict == "wrong_output":
+            relevance = rounding_relevance(relevance, expectation.value, outcome.value)
         run.failures.append(Failure(result, meta.value, meta.phase, expectation.value, outcome, relevance, timeout))
 
 
@@ -176,7 +189,7 @@ def _findings(problem: Problem, state: GenerationState, session: Session, run: _
         elif finding.kind[0] != "timeout" and shrunk < MAX_COUNTEREXAMPLES and suite.plan is not None \
                 and state.guard is not None:
             finding.counterexample = _shrink(problem, state, session, finding, deadline)
-            finding.counterexample_relevance = _relevance(suite, finding.counterexample.value)
+            finding.counterexample_relevance = _counterexample_relevance(suite, finding.counterexample)
             finding.reproduced = finding.counterexample.steps > 0 or _fails_again(problem, session, finding)
             shrunk += 1
         else:
@@ -188,6 +201,13 @@ def _findings(problem: Problem, state: GenerationState, session: Session, run: _
 
 def _relevance(suite: Suite, value, timeout: bool = False) -> Relevance:
     return suite.domain.relevance(value, timeout) if suite.domain is not None else Relevance(1.0, [])
+
+
+def _counterexample_relevance(suite: Suite, counterexample: Counterexample) -> Relevance:
+    relevance = _relevance(suite, counterexample.value)
+    if counterexample.verdict == "wrong_output":
+        return rounding_relevance(relevance, counterexample.expected, counterexample.actual_value)
+    return relevance
 
 
 def _shrink(problem: Problem, state: GenerationState, session: Session, finding: EdgeFinding,

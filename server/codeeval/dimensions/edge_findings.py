@@ -26,11 +26,19 @@ weight(confidence) x max(25, 100 x failing inputs of the kind / inputs judged),
 with weight 1 from confidence 0.8, falling linearly to 0.4 at 0.6; below 0.6
 (low confidence) nothing: the finding is shown, marked, with its reasons.
 A time-out that does not happen again when the input is run once more is the
-machine's, not the solution's, and costs nothing either.
+machine's, not the solution's, and costs nothing either. A time-out on an input
+the reference itself is slow on (a tenth of the per-call limit or more) is
+weighed down in relevance: a solution a few times slower than the reference
+hangs there, and that is slowness, not a bug. So is a wrong output that is
+the reference's float rounding: beyond 2^53 a float cannot hold every integer,
+and a candidate answering the exact int where the reference answers a float
+(`n * (n + 1) * (n + 2) / 6` against `// 6`, Mbpp/80) differs only there.
 """
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +59,11 @@ REPRODUCED_ACCURACY = 0.95
 FLAKY_ACCURACY = 0.4
 ACTIONABILITY_SHRUNK = 0.95
 ACTIONABILITY_TEST = 0.8
+SLOW_REFERENCE_SHARE = 0.1  # the reference takes this share of the per-call limit or more: the input is big for it
+SLOW_REFERENCE = 0.3  # a time-out there: a solution some times slower than the reference, not a hang
+FLOAT_ROUNDING = 0.25  # a wrong output equal to the expected one but for float rounding beyond 2^53 (or overflow)
+EXACT_FLOAT_LIMIT = 2.0 ** 53  # integers beyond this are not all floats
+ROUNDING_TOLERANCE = 1e-9
 
 
 @dataclass
@@ -122,6 +135,40 @@ class EdgeFinding:
         if self.counterexample is not None:
             data["counterexample"] = describe_counterexample(self.counterexample)
         return data
+
+
+def timeout_relevance(relevance: Relevance, reference_s: float, limit_s: float) -> Relevance:
+    """A time-out's relevance, lowered where the reference itself is slow on the input."""
+    if reference_s < SLOW_REFERENCE_SHARE * limit_s:
+        return relevance
+    reason = (f"the reference itself takes {reference_s:.2f} s on it (the per-call limit is {limit_s:g} s): "
+              "a solution a few times slower times out, which is slowness, not a hang")
+    return Relevance(relevance.score * SLOW_REFERENCE, [reason, *relevance.reasons])
+
+
+def rounding_relevance(relevance: Relevance, expected: Any, actual: Any) -> Relevance:
+    """A wrong output's relevance, lowered where it differs from the expected number only by float rounding."""
+    if not (_number(expected) and _number(actual)) or not (isinstance(expected, float) or isinstance(actual, float)):
+        return relevance
+    if not _rounding_apart(expected, actual):
+        return relevance
+    reason = (f"{_short(actual)} against {_short(expected)}: beyond 2^53 the two differ by float rounding "
+              "(or a float's overflow), not by a bug")
+    return Relevance(relevance.score * FLOAT_ROUNDING, [reason, *relevance.reasons])
+
+
+def _rounding_apart(a: Any, b: Any) -> bool:
+    """Two numbers (one a float) beyond 2^53 that agree but for rounding, or an int past any float against the
+    infinity of its sign."""
+    huge = [x for x in (a, b) if isinstance(x, int) and abs(x) > sys.float_info.max]
+    if huge:
+        return any(isinstance(x, float) and math.isinf(x) and (x > 0) == (huge[0] > 0) for x in (a, b))
+    big = max(abs(float(a)), abs(float(b)))
+    return math.isfinite(big) and big > EXACT_FLOAT_LIMIT and math.isclose(a, b, rel_tol=ROUNDING_TOLERANCE)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def failure_kind(result: CaseResult) -> tuple[str, str]:

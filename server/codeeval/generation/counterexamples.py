@@ -32,6 +32,7 @@ class Counterexample:
     steps: int
     attempts: int
     traceback: str = ""
+    actual_value: Any = None  # what the candidate returned (a returned value only)
 
     def to_dict(self, entry_point: str, compare: Compare, number: int) -> dict:
         return {
@@ -84,4 +85,5 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
     case, reference_value, result, result_verdict = shrunk.data
     return Counterexample(case=case, value=shrunk.value, expected=reference_value, actual=result.describe(),
                           verdict=result_verdict, phase=phase, original=original, steps=shrunk.steps,
-                          attempts=shrunk.attempts, traceback=result.traceback)
+                          attempts=shrunk.attempts, traceback=result.traceback,
+                          actual_value=result.value)

@@ -61,9 +61,11 @@ ARITY = 0.6  # a tuple of another length than the examples'
 SINGLE = 0.3  # one element where every example has three or more: "first and last" or "largest and smallest"
 # of one element is the reference's accident, not the prompt's promise
 LENGTH_LINK = 0.4  # an int that is not the length of a collection it is, in every example, the length of
-CHARACTER = {"non-ASCII": 0.25, "control": 0.5, "uppercase": 0.7, "lowercase": 0.7, "digit": 0.8, "space": 0.75,
+CHARACTER = {"non-ASCII": 0.25, "control": 0.25, "uppercase": 0.7, "lowercase": 0.7, "digit": 0.8, "space": 0.75,
              "punctuation": 0.75}
 PROMISED = 0.3  # the prompt promises the opposite (a "non-empty" list given empty)
+ELEMENTS_UNSEEN = 0.25  # elements in a collection where every example's is empty: the examples say nothing of
+# them (hex_key's odd `[]` beside its strings makes a list possible, not a list of anything)
 
 _PROMISES = {
     "non-empty": re.compile(r"\bnon[- ]?empty\b|\bnot (?:be )?empty\b|\bat least one\b"),
@@ -128,6 +130,8 @@ class Profile:
                 and "int" in self.elements.kinds:
             self.elements.kinds |= {"bool", "float"}  # a list whose elements the contract leaves open
         if kinds.elements is not None and self.elements is not None:
+            if not self.elements.kinds:  # every example collection is empty: the contract alone says what is in it
+                self.elements.kinds |= kinds.elements
             self.elements.admit(Kinds(top=kinds.elements, elements=kinds.nested))
 
     def _number(self, value: float) -> None:
@@ -302,7 +306,9 @@ class _Walk:
         if kind in ("list", "tuple") and profile.sorted_seen and profile.sorted_all and len(items) >= 2 \
                 and not _is_sorted(items):
             self.note("sorted", UNSORTED, "not sorted; every example is")
-        if profile.elements is not None:
+        if profile.elements is not None and not profile.elements.kinds and items:
+            self.note("elements", ELEMENTS_UNSEEN, f"a {noun} with elements; every example's {noun} is empty")
+        elif profile.elements is not None:
             for item in items:
                 self.visit(item, profile.elements, depth + 1)
         if kind == "dict" and profile.keys is not None:

@@ -48,6 +48,8 @@ from .values import simplicity_key, size_of
 GENERATION_CALL_TIMEOUT_S = 0.25  # the reference gets this long per generated input (kept ones need < 0.1 s)
 MAX_REFERENCE_S = 0.1  # inputs on which the reference takes longer are not used (edge cases, not load tests)
 MAX_SUITE_REFERENCE_S = 1.0  # total reference time of a suite: keeps judging a candidate quick
+FINISH_MARGIN_S = 0.5  # the phases stop this long (at most a tenth of the budget) before the budget: the last
+# reference call (up to GENERATION_CALL_TIMEOUT_S, and a restart after a time-out) ends past the check letting it start
 REFERENCE_TIME_SLACK_S = 0.01  # a phase whose reference time is this close to its share is done
 MAX_OUTPUT_SIZE = 50_000  # inputs whose expected output is bigger are not used (transfer, not edge cases)
 PHASE_SHARES = (("boundary", 0.45), ("mutation", 0.35), ("explore", 0.20))
@@ -145,14 +147,14 @@ class _Stop(Exception):
 
 class SuiteBuilder:
     def __init__(self, problem: Problem, plan: Plan, guard: GuardedReference, spec: GenerateSpec,
-                 budget_s: float, excluded: set[str]):
+                 budget_s: float, excluded: set[str], started: float | None = None):
         self._case_key = case_key
         self.problem = problem
         self.plan = plan
         self.guard = guard
         self.spec = spec
         self.max_examples = spec.max_examples
-        self.started = time.monotonic()
+        self.started = time.monotonic() if started is None else started  # the build's start: planning counts
         self.budget_s = budget_s
         self.seen = set(excluded)
         self.kept: list[GeneratedCase] = []
@@ -414,8 +416,8 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
             return _unavailable(suite, why), None
 
     excluded = {case_key(c) for c in example_cases(problem)}
-    builder = SuiteBuilder(problem, plan, guard, spec, budget_s if budget_s is not None else spec.time_budget_s,
-                           excluded)
+    budget = budget_s if budget_s is not None else spec.time_budget_s
+    builder = SuiteBuilder(problem, plan, guard, spec, budget - min(FINISH_MARGIN_S, budget / 10), excluded, started)
     replayed = frozen.load(problem, plan.kind == "class") if frozen is not None else None
     if replayed is not None:
         suite.cases = builder.replay(replayed)
