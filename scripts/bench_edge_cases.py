@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
 from codeeval.compare import outputs_match  # noqa: E402
+from codeeval.details.edge_case_details import EdgeCaseDetails  # noqa: E402
 from codeeval.dimensions import correctness, edge_cases  # noqa: E402
 from codeeval.dimensions.case_runner import Deadline  # noqa: E402
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402
@@ -133,8 +134,8 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
             problems.append(f"correctness {corr.score}: {corr.rationale[:2]}")
         if edge.applicable and edge.score != 100:
             problems.append(f"edge cases {edge.score}: {edge.rationale[:2]}")
-        if edge.applicable and edge.details.get("timeouts"):
-            problems.append(f"{len(edge.details['timeouts'])} generated inputs timed out on the canonical solution")
+        if edge.applicable and isinstance(edge.details, EdgeCaseDetails) and edge.details.timeouts:
+            problems.append(f"{len(edge.details.timeouts)} generated inputs timed out on the canonical solution")
         result.false_alarm = "; ".join(problems)
         if args.mutants <= 0 and args.hard <= 0:
             return result
@@ -167,14 +168,17 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
                 entry["base"] = correctness.evaluate(problem, session, deadline).score < 100
                 entry["plus"] = caught_by_plus(session, problem, expectations)
                 dimension = edge_cases.evaluate(problem, session, context.oracle, deadline)
-                generation = dimension.details.get("generation", {})
-                failed = generation.get("judged", 0) - generation.get("passed", 0)
+                details = dimension.details
+                judged = details if isinstance(details, EdgeCaseDetails) else None
+                generation = judged.generation if judged is not None else None
+                failed = (generation.judged or 0) - (generation.passed or 0) if generation is not None else 0
                 # caught: the dimension costs points (a finding found only on inputs far from the examples is
                 # shown but costs nothing, and does not count)
                 entry["codeeval"] = "flagged" if dimension.applicable and dimension.score < 100 else ""
-                entry["found_unscored"] = not entry["codeeval"] and (failed > 0 or bool(generation.get("timeouts")))
+                timeouts = bool(judged.generation.timeouts) if judged is not None else False
+                entry["found_unscored"] = not entry["codeeval"] and (failed > 0 or timeouts)
                 if entry["codeeval"] and not entry["plus"]:
-                    entry["codeeval_input"] = (dimension.details.get("cases") or [{}])[0].get("input", "")[:200]
+                    entry["codeeval_input"] = judged.cases[0].input[:200] if judged is not None and judged.cases else ""
                 result.mutants.append(entry)
     return result
 

@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
 from codeeval.compare import outputs_match  # noqa: E402
+from codeeval.details.edge_case_details import EdgeCaseDetails  # noqa: E402
 from codeeval.dimensions import correctness, edge_cases  # noqa: E402
 from codeeval.dimensions.case_runner import Deadline  # noqa: E402
 from codeeval.display import short_repr  # noqa: E402
@@ -158,12 +159,8 @@ def import_family(family: str, folder: Path) -> dict[str, str]:
 
 def edge_findings(dimension) -> list[dict]:
     """The failing generated inputs as the report shows them (one per kind, with confidence and cost)."""
-    details = dimension.details or {}
-    found = details.get("findings")
-    if found is not None:
-        return list(found)
-    return [{"input": c.get("input", "")[:SHOWN], "verdict": c.get("verdict"), "expected": c.get("expected", "")[:120],
-             "actual": c.get("actual", "")[:120]} for c in details.get("cases", [])[:3]]
+    details = dimension.details
+    return [finding.to_dict() for finding in details.findings] if isinstance(details, EdgeCaseDetails) else []
 
 
 def judge_sample(problem: Problem, context: ProblemContext, sample: Sample, limits: Limits) -> Verdict:

@@ -45,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
+from codeeval.details.performance_details import PerformanceDetails  # noqa: E402
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402  (needs the path above)
 from codeeval.spec import load_problem  # noqa: E402
 
@@ -122,19 +123,23 @@ def run_once(subject: Subject, contexts: dict) -> None:
     dim = result.dimensions["performance"]
     subject.seconds.append(time.monotonic() - started)
     subject.scores.append(dim.score if dim.applicable else float("nan"))
-    complexity = dim.details.get("complexity") or {}
-    subject.classes.append(complexity.get("candidate"))
-    subject.possible.append(((complexity.get("candidate_fit") or {}).get("not_ruled_out")) or [])
+    details = dim.details if isinstance(dim.details, PerformanceDetails) else None
+    complexity = details.complexity if details is not None else None
+    fit = complexity.candidate_fit if complexity is not None else None
+    subject.classes.append(complexity.candidate if complexity is not None else None)
+    subject.possible.append(list(fit.not_ruled_out) if fit is not None else [])
+    worse = "worse" if complexity is not None and complexity.worse else "not worse"
     subject.runs.append(f"{dim.score if dim.applicable else float('nan'):5.1f}  {dim.summary[:110]}; "
-                        f"{'worse' if complexity.get('worse') else 'not worse'}: {complexity.get('reason', '')[:120]}")
+                        f"{worse}: {(complexity.reason if complexity is not None else '')[:120]}")
     if not dim.applicable:
         subject.notes.append(f"not applicable: {dim.reason}")
-    budget = dim.details.get("budget") or {}
-    if budget.get("cut_short"):
-        subject.notes.append(f"cut short: {budget['cut_short']}")
-    for size in dim.details.get("sizes") or []:
-        if size.get("failure") and not subject.slower:
-            subject.notes.append(f"n={size['n']}: {size['failure']}")
+    if details is None:
+        return
+    if details.budget.cut_short:
+        subject.notes.append(f"cut short: {details.budget.cut_short}")
+    for size in details.sizes:
+        if size.failure and not subject.slower:
+            subject.notes.append(f"n={size.n}: {size.failure}")
 
 
 def lost(score: float) -> bool:

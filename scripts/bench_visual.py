@@ -34,6 +34,7 @@ from codeeval.sandbox import default_launcher  # noqa: E402
 from codeeval.sandbox.browser import find_chromium  # noqa: E402
 from codeeval.spec import load_problem  # noqa: E402
 from codeeval.spec.visual_problem import ProblemKind  # noqa: E402
+from codeeval.visual.checks import PartDetails  # noqa: E402
 
 PLOT_BUDGET_S, PAGE_BUDGET_S = 3.0, 10.0
 CONTROLS = 18
@@ -168,7 +169,8 @@ def main() -> int:
             baseline.append(timed(lambda: bare_page(page_path.read_text(encoding="utf-8"))))
             measured.append(timed(lambda: results.append(evaluate(page_path, problem_path))))
             cpu.append(CPU_SPENT[-1])
-            counted = len(results[-1].dimensions["interaction"].details.get("checks", []))
+            details = results[-1].dimensions["interaction"].details
+            counted = len(details.checks or ()) if isinstance(details, PartDetails) else 0
         line = row(f"page, 2 widths, {counted} interactions", measured, baseline, PAGE_BUDGET_S, cpu)
         over += "OVER" in line
         print(line)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .details.case_details import LoadFailureDetails
 from .dimensions.case_runner import Deadline
 from .dimensions.catalog import FUNCTION_KIND
 from .dimensions.contract import Dimension, SolutionRun
@@ -129,7 +130,7 @@ def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tu
         failure = load.describe()
         return DimensionResult(name=name, score=0.0, summary="solution did not load",
                                rationale=[f"-100: the solution did not load ({failure}), so nothing could run."],
-                               details={"load_error": failure})
+                               details=LoadFailureDetails(failure))
     why = dimension.applies_to(run.problem)
     if why is not None:
         return DimensionResult.not_applicable(name, why)

@@ -8,11 +8,43 @@ from __future__ import annotations
 
 import math
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
 SCHEMA_VERSION = 1
+
+
+_OMIT_NONE = "omit_none"
+_KEY = "key"
+OMITTED_WHEN_NONE = {_OMIT_NONE: True}  # field metadata: an optional key of docs/result-format.md, left out while None
+
+
+def json_key(name: str) -> dict[str, str]:
+    """Field metadata for a record field whose JSON key is not a Python name (`class`)."""
+    return {_KEY: name}
+
+
+@dataclass(frozen=True)
+class DetailRecord:
+    """A typed piece of a dimension's details. Its JSON form is its fields in declaration order, each made
+    JSON-ready; a field declared with `omitted_when_none` is left out while None. This is the one place
+    details become JSON (docs/result-format.md), so a record's field names are the report's keys."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if value is None and item.metadata.get(_OMIT_NONE):
+                continue
+            data[item.metadata.get(_KEY, item.name)] = _json_ready(value)
+        return data
+
+
+@dataclass(frozen=True)
+class DimensionDetails(DetailRecord):
+    """What a dimension reports beyond its score: each dimension has its own subclass (`details/`);
+    this base, with no fields, is the details of a result that has none (skipped, not applicable)."""
 
 
 @dataclass
@@ -25,13 +57,13 @@ class DimensionResult:
     reason: str = ""  # why it does not apply
     summary: str = ""  # one line for tables: "6/7 tests passed"
     rationale: list[str] = field(default_factory=list)  # one sentence per lost point
-    details: dict[str, Any] = field(default_factory=dict)  # dimension-specific, JSON-ready
+    details: DimensionDetails = field(default_factory=DimensionDetails)  # the dimension's own typed record
     weight: float = 0.0  # share of the final score after renormalisation (set by scoring)
 
     @classmethod
-    def not_applicable(cls, name: str, reason: str, **details: Any) -> DimensionResult:
+    def not_applicable(cls, name: str, reason: str, details: DimensionDetails | None = None) -> DimensionResult:
         return cls(name=name, score=None, applicable=False, reason=reason, summary=f"not applicable: {reason}",
-                   details=details)
+                   details=DimensionDetails() if details is None else details)
 
     def to_dict(self) -> dict:
         data = {
@@ -43,7 +75,7 @@ class DimensionResult:
         }
         if not self.applicable:
             data["reason"] = self.reason
-        data.update(_json_ready(self.details))
+        data.update(self.details.to_dict())
         return data
 
 

@@ -10,7 +10,9 @@ extended ones.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+
+from .details.case_details import CorrectnessDetails
+from .result import DimensionResult
 
 
 class TestSelection(str, Enum):
@@ -31,16 +33,16 @@ class Tier(str, Enum):
     EXTENDED = "extended"  # the problem's `extended_tests` alone (EvalPlus's plus_status)
 
 
-def tier_verdicts(correctness: Any) -> dict[str, bool]:
+def tier_verdicts(correctness: DimensionResult | None) -> dict[str, bool]:
     """{tier: every test of the tier passed} from a correctness result's details; {} when it was not run.
 
     A solution that did not load (score 0, no cases run) fails the base tier, and so the plus verdict.
     """
     if correctness is None or correctness.score is None:
         return {}
-    tiers = correctness.details.get("tiers")
-    if isinstance(tiers, dict) and tiers:
-        return {name: bool(counts.get("passed") == counts.get("total")) for name, counts in tiers.items()}
+    details = correctness.details
+    if isinstance(details, CorrectnessDetails) and details.tiers:
+        return {name: counts.all_passed for name, counts in details.tiers.items()}
     return {Tier.BASE.value: False}  # did not load: nothing ran (plus_verdict reads a failed base as a failed plus)
 
 

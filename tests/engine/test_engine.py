@@ -73,15 +73,15 @@ def test_failing_cases_carry_input_expected_and_actual(problem_path, write_solut
     result = run(problem_path, write_solution, "def total(xs):\n    return sum(xs[1:])\n", skip=("performance",))
     correctness = result.dimensions["correctness"]
     assert correctness.score == 25  # only the TypeError case passes
-    failures = {case["input"]: case for case in correctness.details["cases"]}
-    assert failures["total([1, 2, 3])"]["expected"] == "6" and failures["total([1, 2, 3])"]["actual"] == "5"
-    assert failures["total([5])"]["verdict"] == "wrong_output" and failures["total([5])"]["line"] == 15
+    failures = {case.input: case for case in correctness.details.cases}
+    assert failures["total([1, 2, 3])"].expected == "6" and failures["total([1, 2, 3])"].actual == "5"
+    assert failures["total([5])"].verdict == "wrong_output" and failures["total([5])"].line == 15
     assert len(correctness.rationale) == 3 and "total([5])" in correctness.rationale[1]
     edge = result.dimensions["edge_cases"]
-    hand_written = {case["input"]: case for case in edge.details["cases"] if case["origin"] == "edge"}
+    hand_written = {case.input: case for case in edge.details.cases if case.origin == "edge"}
     assert set(hand_written) == {"total([7])", "total([-5, -6])"}
-    assert hand_written["total([7])"]["expected"] == "7"  # no `expected` in the file: the reference supplied it
-    assert edge.details["by_origin"]["edge"] == {"passed": 1, "total": 3}
+    assert hand_written["total([7])"].expected == "7"  # no `expected` in the file: the reference supplied it
+    assert (edge.details.by_origin["edge"].passed, edge.details.by_origin["edge"].total) == (1, 3)
     assert edge.score < 100
 
 
@@ -112,8 +112,8 @@ def test_an_infinite_loop_times_out_and_the_other_cases_still_run(problem_path, 
     source = "def total(xs):\n    while len(xs) == 1:\n        pass\n    return sum(xs)\n"
     result = run(problem_path, write_solution, source, skip=("performance", "code_quality"))
     correctness = result.dimensions["correctness"]
-    assert correctness.details["passed"] == 3
-    assert [c["verdict"] for c in correctness.details["cases"]] == ["timeout"]
+    assert correctness.details.passed == 3
+    assert [c.verdict for c in correctness.details.cases] == ["timeout"]
 
 
 def test_a_solution_that_prints_a_lot_is_scored_and_its_output_truncated(problem_path, write_solution):
@@ -130,7 +130,7 @@ def test_a_memory_hog_fails_its_cases_without_harming_the_evaluator(problem_path
     result = run(problem_path, write_solution, source, skip=("performance", "code_quality"))
     correctness = result.dimensions["correctness"]
     assert correctness.score == 0  # the allocation fails before anything else, even the TypeError case
-    assert all("raised MemoryError" in case["actual"] for case in correctness.details["cases"])
+    assert all("raised MemoryError" in case.actual for case in correctness.details.cases)
 
 
 def test_not_applicable_dimensions_renormalise_the_weights(write_problem, write_solution):

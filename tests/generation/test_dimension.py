@@ -110,21 +110,21 @@ def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tm
         reference = evaluate_source(p.reference, "reference.py", context)
     edge = bad.dimensions["edge_cases"]
     assert edge.applicable and edge.score <= 75
-    examples = edge.details["counterexamples"]
+    examples = edge.details.counterexamples
     assert len(examples) == 1
     example = examples[0]
-    shrunk = ast.literal_eval(example["input"].removeprefix("median(").removesuffix(")"))
+    shrunk = ast.literal_eval(example.input.removeprefix("median(").removesuffix(")"))
     # as small as it gets without leaving the examples' domain (positive numbers: 0.0 would be less relevant)
-    assert len(shrunk) == 2 and all(x > 0 for x in shrunk), example["input"]
-    assert float(example["expected"]) == sum(shrunk) / 2 and float(example["actual"]) == max(shrunk)
-    finding = edge.details["findings"][0]
-    assert finding["kind"] == "wrong output" and finding["relevance"] == 1.0 and not finding["low_confidence"]
-    assert finding["confidence"]["value"] >= 0.8 and finding["points"] >= 25
-    assert "def test_median_counterexample_1():" in example["pytest"]
+    assert len(shrunk) == 2 and all(x > 0 for x in shrunk), example.input
+    assert float(example.expected) == sum(shrunk) / 2 and float(example.actual) == max(shrunk)
+    finding = edge.details.findings[0]
+    assert finding.kind == "wrong output" and finding.relevance == 1.0 and not finding.low_confidence
+    assert finding.confidence.value >= 0.8 and finding.points >= 25
+    assert "def test_median_counterexample_1():" in example.pytest
     assert good.dimensions["edge_cases"].score == 100 and reference.dimensions["edge_cases"].score == 100
     # the pytest test fails on the buggy solution and passes on a correct one
     test_file = tmp_path / "test_counterexample.py"
-    test_file.write_text(example["pytest"])
+    test_file.write_text(example.pytest)
     for source, outcome in ((ONLY_ODD, 1), (GOOD, 0)):
         (tmp_path / "solution.py").write_text(source)
         run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
@@ -133,7 +133,7 @@ def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tm
     report = to_markdown(bad)
     assert "### Minimal counterexamples" in report and "```python" in report
     data = json.loads(to_json(bad))
-    assert data["dimensions"]["edge_cases"]["counterexamples"][0]["pytest"] == example["pytest"]
+    assert data["dimensions"]["edge_cases"]["counterexamples"][0]["pytest"] == example.pytest
 
 
 def test_crashes_are_shrunk_and_reported_with_the_exception():
@@ -143,9 +143,9 @@ def test_crashes_are_shrunk_and_reported_with_the_exception():
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
         result = evaluate_source(GOOD, "good.py", context)  # statistics.median([]) raises StatisticsError
     edge = result.dimensions["edge_cases"]
-    crash = [c for c in edge.details["counterexamples"] if c["verdict"] == "raised"]
-    assert crash and crash[0]["input"] == "median([])" and "StatisticsError" in crash[0]["actual"]
-    assert "assert median([]) == 0.0" in crash[0]["pytest"]
+    crash = [c for c in edge.details.counterexamples if c.verdict == "raised"]
+    assert crash and crash[0].input == "median([])" and "StatisticsError" in crash[0].actual
+    assert "assert median([]) == 0.0" in crash[0].pytest
 
 
 def test_signature_problems_make_generation_not_applicable_with_the_reason():
@@ -164,7 +164,7 @@ def test_signature_problems_make_generation_not_applicable_with_the_reason():
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
         result = evaluate_source(GOOD, "good.py", context)
     edge = result.dimensions["edge_cases"]
-    assert edge.applicable and edge.score == 100 and edge.details["generation"]["applicable"]
+    assert edge.applicable and edge.score == 100 and edge.details.generation.applicable
     bad_strategy = MEDIAN.replace("    max_examples: 60\n",
                                   "    max_examples: 60\n    strategies: {xs: 'lists(floats()'}\n")
     bad_strategy = bad_strategy.replace("edge_cases:\n", "edge_cases:\n  cases:\n    - args: [[4, 1]]\n")
@@ -172,8 +172,8 @@ def test_signature_problems_make_generation_not_applicable_with_the_reason():
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
         result = evaluate_source(ONLY_ODD, "bad.py", context)
     edge = result.dimensions["edge_cases"]
-    assert edge.applicable and edge.details["generation"]["applicable"] is False
-    assert "edge_cases.generate.strategies.xs: syntax error at column" in edge.details["generation"]["reason"]
+    assert edge.applicable and edge.details.generation.applicable is False
+    assert "edge_cases.generate.strategies.xs: syntax error at column" in edge.details.generation.reason
     assert "generation not applicable" in edge.summary
     assert "Generated inputs: not applicable" in to_markdown(result)
 
@@ -187,21 +187,21 @@ def test_time_outs_cost_points_only_where_no_performance_dimension_judges_speed(
     with ProblemContext(timed, EvaluationOptions(skip=SKIP, time_per_call_s=0.3)) as context:
         result = evaluate_source(hangs, "hangs.py", context)
     edge = result.dimensions["edge_cases"]
-    assert edge.details["generation"]["timeouts"] >= 1 and edge.details["timeouts"]
+    assert edge.details.generation.timeouts >= 1 and edge.details.timeouts
     assert edge.score == 100  # slowness is the performance dimension's business
     assert "timed out (not scored" in to_markdown(result)
     with ProblemContext(problem(text), EvaluationOptions(skip=SKIP, time_per_call_s=0.3)) as context:
         result = evaluate_source(hangs, "hangs.py", context)
     edge = result.dimensions["edge_cases"]  # nothing else would see it hang: a finding like a crash
-    hang = next(f for f in edge.details["findings"] if f["kind"] == "times out")
-    assert hang["scored"] and hang["reproduced"] and hang["points"] >= 25 and edge.score <= 75
+    hang = next(f for f in edge.details.findings if f.kind == "times out")
+    assert hang.scored and hang.reproduced and hang.points >= 25 and edge.score <= 75
     p = problem(text)
     forever = "def median(xs):\n    while True:\n        pass\n"
     with ProblemContext(p, EvaluationOptions(skip=SKIP, time_per_call_s=0.2)) as context:
         result = evaluate_source(forever, "forever.py", context)
     edge = result.dimensions["edge_cases"]
     assert edge.applicable and edge.score == 0 and "every generated input it ran timed out" in edge.rationale[0]
-    assert edge.details["generation"]["not_run"] == 30 - 10
+    assert edge.details.generation.not_run == 30 - 10
 
 
 DATACLASS = """
@@ -238,10 +238,10 @@ def test_dataclass_parameters_are_built_in_the_sandbox_with_each_sides_own_class
     assert all(c.case.args[0].type_name == "Rect" for c in suite.cases)
     assert all(dict(c.case.args[0].fields)["width"] >= 0 for c in suite.cases)
     edge = result.dimensions["edge_cases"]
-    example = edge.details["counterexamples"][0]
-    assert example["input"] == "area(Rect(width=0, height=1))"
-    assert "from solution import Rect, area" in example["pytest"]
-    assert "assert area(Rect(width=0, height=1)) == 0" in example["pytest"]
+    example = edge.details.counterexamples[0]
+    assert example.input == "area(Rect(width=0, height=1))"
+    assert "from solution import Rect, area" in example.pytest
+    assert "assert area(Rect(width=0, height=1)) == 0" in example.pytest
 
 
 COUNTER = """
@@ -278,9 +278,9 @@ def test_class_entry_points_get_generated_call_sequences_and_shrunk_ones():
     assert suite.applicable and all(c.case.calls is not None for c in suite.cases)
     edge = result.dimensions["edge_cases"]
     assert edge.score < 100
-    example = edge.details["counterexamples"][0]
-    assert example["input"] == "Counter(0); .take(1)" and example["expected"] == "[0]"
-    assert "obj = Counter(" in example["pytest"] and "obj.take(" in example["pytest"]
+    example = edge.details.counterexamples[0]
+    assert example.input == "Counter(0); .take(1)" and example.expected == "[0]"
+    assert "obj = Counter(" in example.pytest and "obj.take(" in example.pytest
 
 
 def test_evaluate_api_reports_counterexamples_key_always(write_problem, write_solution):

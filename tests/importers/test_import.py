@@ -54,7 +54,7 @@ def test_evalplus_records_become_valid_problems_whose_canonical_solution_scores_
             result = evaluate_source(canonical, "canonical.py", context)
         assert result.dimensions["correctness"].score == 100
         edge = result.dimensions["edge_cases"]
-        assert edge.applicable and edge.score == 100 and edge.details["generation"]["judged"] >= 100, edge.summary
+        assert edge.applicable and edge.score == 100 and edge.details.generation.judged >= 100, edge.summary
     report_json = report.to_dict()
     assert report_json["converted"] == len(PLUS_TASKS) and report_json["failed"] == 0
 

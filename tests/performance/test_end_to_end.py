@@ -64,10 +64,10 @@ def performance_of(solution, problem, **options):
 
 def test_the_seed_example_list_insert_at_front_is_caught(problem_path, write_solution):
     result = performance_of(write_solution(INSERT_AT_FRONT), problem_path)
-    complexity = result.details["complexity"]
-    assert complexity["candidate"] == "O(n^2)" and complexity["reference"] == "O(n)" and complexity["worse"]
-    assert complexity["candidate_fit"]["basis"] == "time (work inside C functions)"
-    assert result.details["ratio"] > 10 and result.score < 10
+    complexity = result.details.complexity
+    assert complexity.candidate == "O(n^2)" and complexity.reference == "O(n)" and complexity.worse
+    assert complexity.candidate_fit.basis == "time (work inside C functions)"
+    assert result.details.ratio > 10 and result.score < 10
     assert "worse complexity class: O(n^2) against the reference's O(n)" in result.rationale[0]
 
 
@@ -75,8 +75,8 @@ def test_the_reference_against_itself_keeps_full_marks(problem_path, tmp_path):
     problem = load_problem(problem_path)
     (tmp_path / "same.py").write_text(problem.reference)
     result = performance_of(tmp_path / "same.py", problem_path)
-    assert result.score == 100 and result.details["complexity"]["candidate"] == "O(n)"
-    assert 0.7 < result.details["ratio"] < 1.3 and not result.details["complexity"]["worse"]
+    assert result.score == 100 and result.details.complexity.candidate == "O(n)"
+    assert 0.7 < result.details.ratio < 1.3 and not result.details.complexity.worse
 
 
 def test_deterministic_mode_gives_identical_counts_twice(problem_path, write_solution):
@@ -84,11 +84,11 @@ def test_deterministic_mode_gives_identical_counts_twice(problem_path, write_sol
     first = performance_of(solution, problem_path, deterministic=True)
     second = performance_of(solution, problem_path, deterministic=True)
     keys = ("n", "candidate_instructions", "reference_instructions", "ratio", "ci95")
-    assert [{k: s[k] for k in keys} for s in first.details["sizes"]] == \
-           [{k: s[k] for k in keys} for s in second.details["sizes"]]
-    assert first.score == second.score and first.details["clock"] == "instructions"
+    assert [{k: getattr(s, k) for k in keys} for s in first.details.sizes] == \
+           [{k: getattr(s, k) for k in keys} for s in second.details.sizes]
+    assert first.score == second.score and first.details.clock == "instructions"
     # What counting cannot see: list.insert's shifting happens in C, so the counts grow linearly.
-    assert first.details["complexity"]["candidate"] == "O(n)"
+    assert first.details.complexity.candidate == "O(n)"
 
 
 def test_a_candidate_past_the_per_call_limit_is_a_performance_failure(problem_path, write_solution):
@@ -100,8 +100,8 @@ def test_a_candidate_past_the_per_call_limit_is_a_performance_failure(problem_pa
         return urgent[::-1] + [job for job in jobs if job >= 0]
     """
     result = performance_of(write_solution(hangs_when_large), problem_path, time_per_call_s=0.5)
-    failed = next(s for s in result.details["sizes"] if s["failure"])
-    assert failed["n"] == 12000 and "did not finish within the 0.5 s per-call limit" in failed["failure"]
+    failed = next(s for s in result.details.sizes if s.failure)
+    assert failed.n == 12000 and "did not finish within the 0.5 s per-call limit" in failed.failure
     assert result.score < 5 and "the answer was not wrong, it was too slow" in result.rationale[0]
 
 
@@ -119,9 +119,9 @@ def test_a_very_slow_candidate_stays_within_the_budget_and_says_so(problem_path,
     """
     result = performance_of(write_solution(cubic_ish), problem_path,
                             extra={"performance": {"budget_s": 3.0}})
-    budget = result.details["budget"]
-    assert budget["used_s"] < 3.0 + 2.0  # at most one call beyond the budget
-    assert budget["cut_short"] or any(s["notes"] for s in result.details["sizes"])
+    budget = result.details.budget
+    assert budget.used_s < 3.0 + 2.0  # at most one call beyond the budget
+    assert budget.cut_short or any(s.notes for s in result.details.sizes)
     assert result.score < 30
 
 

@@ -67,8 +67,8 @@ def test_a_solution_that_rejects_probed_ints_is_counted_without_probes(write_pro
     options = EvaluationOptions(skip=("correctness", "edge_cases", "code_quality"), deterministic=True)
     result = evaluate(write_solution(STRICT_TYPES), write_problem(PROBLEM), options=options)
     performance = result.dimensions["performance"]
-    sizes = performance.details["sizes"]
-    assert not any(s["failure"] for s in sizes) and len(sizes) == 4
-    assert "comparisons inside C functions were not counted" in " ".join(sizes[0]["notes"])
-    assert "the candidate raised while its instructions were counted: ints only" in sizes[0]["notes"][0]
-    assert performance.details["complexity"]["candidate"] == "O(n)"
+    sizes = performance.details.sizes
+    assert not any(s.failure for s in sizes) and len(sizes) == 4
+    assert "comparisons inside C functions were not counted" in " ".join(sizes[0].notes)
+    assert "the candidate raised while its instructions were counted: ints only" in sizes[0].notes[0]
+    assert performance.details.complexity.candidate == "O(n)"

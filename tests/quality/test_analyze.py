@@ -136,7 +136,7 @@ def test_dimension_result_for_the_engine():
 
 def test_dimension_on_unparsable_source_and_bad_settings():
     broken = dimension("def f(:\n")
-    assert broken.score == 0 and broken.details["parse_error"] == "line 1: invalid syntax"
+    assert broken.score == 0 and broken.details.parse_error == "line 1: invalid syntax"
     bad = dimension("x = 1\n", {"rules": {"CQ999": False}})
     assert not bad.applicable and "unknown rule" in bad.reason
 

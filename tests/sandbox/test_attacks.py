@@ -171,17 +171,17 @@ def test_attack_is_contained(attack: Attack, launcher, listener, world_dir):
     assert correctness.score == 0, correctness.details
     assert result.load["status"] == attack.load, result.load
     if attack.load == "loaded":
-        cases = correctness.details["cases"]
+        cases = correctness.details.cases
         assert len(cases) == 3
         for case in cases:
-            assert case["verdict"] in attack.verdicts, case
-            if case["verdict"] == "wrong_output" and attack.blocked_by:
-                match = re.fullmatch(r"'contained: (\w+)'", case["actual"])
+            assert case.verdict in attack.verdicts, case
+            if case.verdict == "wrong_output" and attack.blocked_by:
+                match = re.fullmatch(r"'contained: (\w+)'", case.actual)
                 assert match and match.group(1) in attack.blocked_by, case
-            elif case["verdict"] == "wrong_output":
-                assert "2 * n + 1" not in case["actual"]
+            elif case.verdict == "wrong_output":
+                assert "2 * n + 1" not in case.actual
             if attack.raised:
-                assert case["actual"].startswith(f"raised {attack.raised}"), case
+                assert case.actual.startswith(f"raised {attack.raised}"), case
     # the tripwires
     assert listener.contacts[contacts_before:] == []
     time.sleep(0.05)  # a UDP datagram in flight

@@ -100,7 +100,7 @@ def evaluate_page(tmp_path: Path, html: str, time_s: float) -> tuple[codeeval.Ev
 
 
 def checks(result, part: str) -> dict:
-    return {c.id: c for c in result.dimensions[part].details["checks"]}
+    return {c.id: c for c in result.dimensions[part].details.checks}
 
 
 def test_a_page_reaches_nothing_on_the_network_and_its_popups_are_closed(tmp_path, listener):

@@ -85,7 +85,7 @@ def test_the_judge_sees_the_instruction_and_the_picture_only_and_gives_findings(
     assert "good.py" not in text and "sales_lines" not in text and "ax.plot" not in text  # blind
     image = next(part for part in body["messages"][1]["content"] if part["type"] == "image_url")
     assert base64.b64decode(image["image_url"]["url"].split(",", 1)[1])[:4] == b"\x89PNG"
-    verdict = result.dimensions["static_aesthetics"].details["judge"]
+    verdict = result.dimensions["static_aesthetics"].details.judge
     assert verdict.total == 75
     by_rule = {f.rule_id: f for f in verdict.findings}
     visual = by_rule["judge-visual_elements"]
@@ -103,7 +103,7 @@ def test_the_score_does_not_depend_on_the_judge_even_when_it_fails(model_server)
     judged = evaluate_with(JudgeSettings(model_server, "vision-test"))
     plain = evaluate_with(None)
     assert judged.score == plain.score
-    verdict = judged.dimensions["static_aesthetics"].details["judge"]
+    verdict = judged.dimensions["static_aesthetics"].details.judge
     assert verdict.error and not verdict.findings
     assert any("model judge" in note for note in judged.isolation["notes"])
     unreachable = evaluate_with(JudgeSettings("http://127.0.0.1:9/v1", "vision-test", timeout_s=2))

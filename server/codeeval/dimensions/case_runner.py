@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..compare import exception_matches, outputs_match
+from ..details.case_details import CaseRecord
 from ..display import short_repr
 from ..sandbox import CallOutcome, CallStatus, Session
 from ..spec.problem import MISSING, Case, Compare
@@ -43,21 +44,11 @@ class CaseResult:
     traceback: str = ""
     duration_s: float | None = None
 
-    def to_dict(self, entry_point: str) -> dict:
-        data = {
-            "case": self.case.label(self.index),
-            "input": self.case.input_text(entry_point),
-            "passed": self.passed,
-            "verdict": self.verdict,
-            "expected": self.expected,
-            "actual": self.actual,
-            "origin": self.case.origin,
-        }
-        if self.case.line is not None:
-            data["line"] = self.case.line
-        if self.traceback:
-            data["traceback"] = self.traceback
-        return data
+    def record(self, entry_point: str) -> CaseRecord:
+        """The case as the reports show it."""
+        return CaseRecord(case=self.case.label(self.index), input=self.case.input_text(entry_point),
+                          passed=self.passed, verdict=self.verdict, expected=self.expected, actual=self.actual,
+                          origin=self.case.origin, line=self.case.line, traceback=self.traceback or None)
 
 
 def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args: Sequence[Any] = ()

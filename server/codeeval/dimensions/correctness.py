@@ -8,7 +8,9 @@ the extended one can be read apart (as EvalPlus reports base and plus).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
+from ..details.case_details import CorrectnessDetails, PassCounts
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Case, Problem
@@ -35,15 +37,15 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
     benchmark = selection is TestSelection.PLUS
     base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)
     if selection is TestSelection.BASE:
-        result = summarise(NAME, base, problem.entry_point, noun="tests")
-        result.details["tiers"] = {Tier.BASE.value: _counts(base)}
+        result, details = summarise(NAME, base, problem.entry_point, noun="tests")
+        result.details = replace(details, tiers={Tier.BASE.value: _counts(base)})
         return result
     started = time.monotonic()
     tier = extended_tier(problem, oracle) if oracle is not None else ExtendedTier(list(problem.extended_tests))
     deadline.end += time.monotonic() - started
     extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True)
-    result = summarise(NAME, base + extended, problem.entry_point, noun="tests")
-    result.summary += f" ({_counts(base)['passed']}/{len(base)} base, {_counts(extended)['passed']}/{len(extended)} " \
+    result, details = summarise(NAME, base + extended, problem.entry_point, noun="tests")
+    result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} " \
                       "extended)"
     if tier.unjudged:
         result.summary += f"; {tier.unjudged} extended inputs not judged ({tier.first_failure})"
@@ -54,8 +56,8 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
         each = 100.0 / (len(base) + len(extended))
         result.rationale = [f"-{each:.1f}: {failure_sentence(r, problem.entry_point)}" for r in shown]
         result.rationale.append(f"-{each * len(hidden):.1f}: {len(hidden)} more extended tests failed (not listed)")
-        result.details["cases"] = [r.to_dict(problem.entry_point) for r in shown]
-    result.details["tiers"] = {Tier.BASE.value: _counts(base), Tier.EXTENDED.value: _counts(extended)}
+        details = replace(details, cases=tuple(r.record(problem.entry_point) for r in shown))
+    result.details = replace(details, tiers={Tier.BASE.value: _counts(base), Tier.EXTENDED.value: _counts(extended)})
     return result
 
 
@@ -79,12 +81,14 @@ def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: 
     return results
 
 
-def _counts(results: list[CaseResult]) -> dict[str, int]:
-    return {"passed": sum(r.passed for r in results), "total": len(results)}
+def _counts(results: list[CaseResult]) -> PassCounts:
+    return PassCounts(passed=sum(r.passed for r in results), total=len(results))
 
 
-def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str) -> DimensionResult:
-    """Score = share passed; every failure gets a rationale line and a detailed case record."""
+def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str
+              ) -> tuple[DimensionResult, CorrectnessDetails]:
+    """Score = share passed; every failure gets a rationale line and a detailed case record (the details,
+    also returned apart so the caller can add the tiers)."""
     total = len(results)
     passed = sum(r.passed for r in results)
     score = 100.0 * passed / total if total else 100.0
@@ -93,10 +97,6 @@ def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str)
     if failures:
         each = 100.0 / total
         rationale = [f"-{each:.1f}: {failure_sentence(r, entry_point)}" for r in failures]
-    return DimensionResult(
-        name=name,
-        score=score,
-        summary=f"{passed}/{total} {noun} passed",
-        rationale=rationale,
-        details={"passed": passed, "total": total, "cases": [r.to_dict(entry_point) for r in failures]},
-    )
+    details = CorrectnessDetails(passed=passed, total=total, cases=tuple(r.record(entry_point) for r in failures))
+    return DimensionResult(name=name, score=score, summary=f"{passed}/{total} {noun} passed", rationale=rationale,
+                           details=details), details

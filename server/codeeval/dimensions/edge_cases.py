@@ -22,7 +22,10 @@ promise) nothing: it is shown, marked, with its reasons. With both parts present
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
+from ..details.case_details import PassCounts
+from ..details.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, GenerationSummary
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.domain import Relevance
 from ..generation.frozen_suites import FrozenSuites
@@ -95,7 +98,7 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
     if not cases:
         reason = "the problem has no hand-written edge cases"
         reason += f", and inputs cannot be generated: {suite.reason}" if not suite.applicable else ""
-        return DimensionResult.not_applicable(NAME, reason, generation=generation, counterexamples=[])
+        return DimensionResult.not_applicable(NAME, reason, EdgeCasesNotRunDetails(generation=generation))
     adapted: Session | None = None
     try:
         if suite.plan is not None and suite.plan.records:
@@ -112,8 +115,8 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
             adapted.close()
     if not run.hand and not run.generated and not run.timeouts:
         reason = "the reference failed on every edge case" if run.discarded else "no edge case could be judged"
-        return DimensionResult.not_applicable(NAME, reason, discarded=run.discarded, generation=generation,
-                                              counterexamples=[])
+        return DimensionResult.not_applicable(
+            NAME, reason, EdgeCasesNotRunDetails(discarded=tuple(run.discarded), generation=generation))
     return _result(problem, suite, run, findings, generation)
 
 
@@ -236,7 +239,7 @@ def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bo
 
 
 def _result(problem: Problem, suite, run: _Run, findings: list[EdgeFinding],
-            generation: dict) -> DimensionResult:
+            generation: GenerationSummary) -> DimensionResult:
     parts, rationale = _scored_parts(run, findings, problem.entry_point)
     score = sum(value for _, value in parts) / len(parts)
     return DimensionResult(name=NAME, score=score, summary=_summary(run, suite), rationale=rationale,
@@ -282,34 +285,30 @@ def _summary(run: _Run, suite) -> str:
     return summary
 
 
-def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generation: dict,
-             parts: list[tuple[str, float]]) -> dict:
+def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary,
+             parts: list[tuple[str, float]]) -> EdgeCaseDetails:
     """The edge-case dimension's details, as docs/result-format.md lists them."""
     entry = problem.entry_point
     gen_passed = sum(r.passed for r in run.generated)
     counterexamples = [f.counterexample for f in findings if f.counterexample is not None]
-    failures = [r.to_dict(entry) for r in _failed(run.hand)]
-    failures += [r.to_dict(entry) for r in _failed(run.generated)][:MAX_REPORTED_GENERATED_FAILURES]
-    return {
-        "passed": sum(r.passed for r in run.hand) + gen_passed,
-        "total": len(run.hand) + len(run.generated),
-        "cases": failures,
-        "counterexamples": [c.to_dict(entry, problem.compare, i + 1) for i, c in enumerate(counterexamples)],
-        "findings": [f.to_dict(entry, lambda c: c.to_dict(entry, problem.compare, 1)) for f in findings],
-        "generation": {**generation, "judged": len(run.generated), "passed": gen_passed,
-                       "timeouts": len(run.timeouts), "not_run": run.not_run,
-                       "discarded": run.generated_discarded},
-        "timeouts": [r.to_dict(entry) for r in run.timeouts],
-        "discarded": run.discarded,
-        "by_origin": _by_origin(run.hand + run.generated),
-        "parts": {name: round(value, 2) for name, value in parts},
-    }
+    failures = [r.record(entry) for r in _failed(run.hand)]
+    failures += [r.record(entry) for r in _failed(run.generated)][:MAX_REPORTED_GENERATED_FAILURES]
+    return EdgeCaseDetails(
+        passed=sum(r.passed for r in run.hand) + gen_passed,
+        total=len(run.hand) + len(run.generated),
+        cases=tuple(failures),
+        counterexamples=tuple(c.record(entry, problem.compare, i + 1) for i, c in enumerate(counterexamples)),
+        findings=tuple(f.record(entry, lambda c: c.record(entry, problem.compare, 1)) for f in findings),
+        generation=replace(generation, judged=len(run.generated), passed=gen_passed, timeouts=len(run.timeouts),
+                           not_run=run.not_run, discarded=run.generated_discarded),
+        timeouts=tuple(r.record(entry) for r in run.timeouts),
+        discarded=tuple(run.discarded),
+        by_origin=_by_origin(run.hand + run.generated),
+        parts={name: round(value, 2) for name, value in parts},
+    )
 
 
-def _by_origin(results: list[CaseResult]) -> dict:
-    counts: dict[str, dict[str, int]] = {}
-    for r in results:
-        bucket = counts.setdefault(r.case.origin, {"passed": 0, "total": 0})
-        bucket["total"] += 1
-        bucket["passed"] += r.passed
-    return counts
+def _by_origin(results: list[CaseResult]) -> dict[str, PassCounts]:
+    origins = list(dict.fromkeys(r.case.origin for r in results))
+    return {origin: PassCounts(passed=sum(r.passed for r in results if r.case.origin == origin),
+                               total=sum(r.case.origin == origin for r in results)) for origin in origins}

@@ -43,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..details.edge_case_details import CounterexampleRecord, EdgeFindingRecord
 from ..findings import Confidence
 from ..generation.counterexamples import Counterexample
 from ..generation.domain import Relevance
@@ -114,27 +115,27 @@ class EdgeFinding:
     def evidence(self) -> float:
         return sum(sorted((f.relevance.score for f in self.failures), reverse=True)[:10])
 
-    def to_dict(self, entry_point: str, describe_counterexample: Callable[[Counterexample], dict]) -> dict:
+    def record(self, entry_point: str,
+               describe_counterexample: Callable[[Counterexample], CounterexampleRecord]) -> EdgeFindingRecord:
+        """The finding as the result reports it, shown by its representative input."""
         shown = self.representative
-        data: dict[str, Any] = {
-            "kind": self.label,
-            "verdict": self.kind[0],
-            "inputs": len(self.failures),
-            "input": shown.result.case.input_text(entry_point, 2000),
-            "expected": shown.result.expected[:2000],
-            "actual": shown.result.actual[:2000],
-            "phase": shown.phase,
-            "relevance": round(self.relevance.score, 3),
-            "relevance_reasons": self.relevance.reasons,
-            "reproduced": self.reproduced,
-            "confidence": self.confidence.to_dict(),
-            "low_confidence": self.confidence.low_reason(),
-            "scored": self.scored,
-            "points": round(self.points, 2),
-        }
-        if self.counterexample is not None:
-            data["counterexample"] = describe_counterexample(self.counterexample)
-        return data
+        return EdgeFindingRecord(
+            kind=self.label,
+            verdict=self.kind[0],
+            inputs=len(self.failures),
+            input=shown.result.case.input_text(entry_point, 2000),
+            expected=shown.result.expected[:2000],
+            actual=shown.result.actual[:2000],
+            phase=shown.phase,
+            relevance=round(self.relevance.score, 3),
+            relevance_reasons=tuple(self.relevance.reasons),
+            reproduced=self.reproduced,
+            confidence=self.confidence,
+            low_confidence=self.confidence.low_reason(),
+            scored=self.scored,
+            points=round(self.points, 2),
+            counterexample=None if self.counterexample is None else describe_counterexample(self.counterexample),
+        )
 
 
 def timeout_relevance(relevance: Relevance, reference_s: float, limit_s: float) -> Relevance:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..details.edge_case_details import CounterexampleRecord
 from ..dimensions.case_runner import Expectation, judge
 from ..sandbox import CallOutcome, CallStatus, Session
 from ..spec.problem import Case, Compare
@@ -34,18 +35,19 @@ class Counterexample:
     traceback: str = ""
     actual_value: Any = None  # what the candidate returned (a returned value only)
 
-    def to_dict(self, entry_point: str, compare: Compare, number: int) -> dict:
-        return {
-            "input": self.case.input_text(entry_point, 2000),
-            "expected": safe_repr(self.expected, 2000),
-            "actual": self.actual[:2000],
-            "verdict": self.verdict,
-            "phase": self.phase,
-            "shrunk_from": self.original,
-            "shrink_steps": self.steps,
-            "pytest": pytest_for(entry_point, self.case, expected=self.expected, compare=compare, number=number),
-            "traceback": self.traceback,
-        }
+    def record(self, entry_point: str, compare: Compare, number: int) -> CounterexampleRecord:
+        """The counterexample as the result reports it, with its pytest test (`number` names the test)."""
+        return CounterexampleRecord(
+            input=self.case.input_text(entry_point, 2000),
+            expected=safe_repr(self.expected, 2000),
+            actual=self.actual[:2000],
+            verdict=self.verdict,
+            phase=self.phase,
+            shrunk_from=self.original,
+            shrink_steps=self.steps,
+            pytest=pytest_for(entry_point, self.case, expected=self.expected, compare=compare, number=number),
+            traceback=self.traceback,
+        )
 
 
 def failure_signature(verdict: str, outcome: CallOutcome | None) -> tuple:

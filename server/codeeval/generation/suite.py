@@ -34,6 +34,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed, settings
 
+from ..details.edge_case_details import GenerationSummary
 from ..dimensions.oracle import Oracle, case_key
 from ..sandbox import Limits
 from ..spec.problem import Case, GenerateSpec, Problem
@@ -88,16 +89,14 @@ class Suite:
     seconds: float = 0.0
     domain: Domain | None = None  # what the examples and the prompt promise: the relevance of a failing input
 
-    def summary(self) -> dict:
+    def summary(self) -> GenerationSummary:
+        """How the suite was made, as the edge-case dimension reports it."""
         phases = Counter(c.phase for c in self.cases)
-        data = {"applicable": self.applicable, "generated": len(self.cases),
-                "phases": {name: phases.get(name, 0) for name, _ in PHASE_SHARES},
-                "stats": dict(self.stats), "notes": list(self.notes), "seconds": round(self.seconds, 3)}
-        if not self.applicable:
-            data["reason"] = self.reason
-        if self.plan is not None:
-            data["types"] = self.plan.describe_types()
-        return data
+        return GenerationSummary(applicable=self.applicable, generated=len(self.cases),
+                                 phases={name: phases.get(name, 0) for name, _ in PHASE_SHARES},
+                                 stats=dict(self.stats), notes=tuple(self.notes), seconds=round(self.seconds, 3),
+                                 reason=None if self.applicable else self.reason,
+                                 types=self.plan.describe_types() if self.plan is not None else None)
 
 
 class ReferenceAnswer(str, Enum):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..details.edge_case_details import RobustnessCounterexample, RobustnessDetails
 from ..dimensions.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
 from ..dimensions.quality import dimension
 from ..engine import EvaluationOptions, ProblemContext, evaluate_source
@@ -95,16 +96,16 @@ def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
                                                                f"({reasons})")
     crashed = {f.function for f in findings}
     passed = [t for t in tested if t.function not in crashed]
-    counterexamples = [{"function": f.function, "input": f.input, "expected": "no crash, no hang",
-                        "actual": f"{f.exc_type}: {f.message}" if f.exc_type else f.kind, "line": f.line,
-                        "pytest": f.pytest} for f in findings]
+    counterexamples = tuple(RobustnessCounterexample(function=f.function, input=f.input, expected="no crash, no hang",
+                                                     actual=f"{f.exc_type}: {f.message}" if f.exc_type else f.kind,
+                                                     line=f.line, pytest=f.pytest) for f in findings)
     rationale = [f"-{100 / len(tested):.1f}: `{f.function}` {f.kind} on {f.input}"
                  + (f" ({f.exc_type}: {f.message})" if f.exc_type else "") for f in findings]
     total = sum(len(t.cases) for t in tested)
     return DimensionResult(
         name=EDGE_CASES.name, score=100.0 * len(passed) / len(tested),
         summary=f"robustness: {len(passed)}/{len(tested)} functions survived {total} generated inputs",
-        rationale=rationale, details={"mode": "robustness", "counterexamples": counterexamples, "cases": []})
+        rationale=rationale, details=RobustnessDetails(mode="robustness", counterexamples=counterexamples))
 
 
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:

@@ -8,16 +8,19 @@ rest of the file is left to the user's Python language server.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from lsprotocol import types
 
+from ..details.case_details import CorrectnessDetails
+from ..details.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails
 from ..dimensions.quality.rubric import UNIT_CAP
+from ..result import DimensionDetails
 from .analysis import Analysis, FunctionInfo
 from .health import health_of
 from .positions import Lines, contains
 from .server_state import DocumentState, EvaluationRecord
-from .views import case_lines, dimension_line, finding_line, lost_points_line, score_text
+from .views import ShownCase, case_lines, dimension_line, finding_line, lost_points_line, score_text
 
 MAX_CASES = 5
 
@@ -143,23 +146,22 @@ def evaluation_markdown(record: EvaluationRecord, only_function: str | None = No
     return out
 
 
-def _failure_lines(name: str, details: dict, only_function: str | None) -> list[str]:
+def _failure_lines(name: str, details: DimensionDetails, only_function: str | None) -> list[str]:
     """A case-based dimension's failing cases and counterexamples (those of `only_function` when given)."""
     out: list[str] = []
-    failing = [c for c in details.get("cases") or [] if isinstance(c, dict) and not c.get("passed", False)]
+    cases = details.cases if isinstance(details, (CorrectnessDetails, EdgeCaseDetails, RobustnessDetails)) else ()
+    failing = [c for c in cases if not c.passed]
     if failing:
         title = "Failing tests" if name == "correctness" else "Failing edge cases"
         out += [f"{title}:", ""] + case_lines(failing, MAX_CASES) + [""]
-    counterexamples = [c for c in details.get("counterexamples") or [] if _about(c, only_function)]
-    if counterexamples:
-        out += ["Counterexamples:", ""] + case_lines(counterexamples, MAX_CASES) + [""]
+    shown: Sequence[ShownCase] = ()
+    if isinstance(details, RobustnessDetails):
+        shown = [c for c in details.counterexamples if only_function is None or c.function == only_function]
+    elif isinstance(details, (EdgeCaseDetails, EdgeCasesNotRunDetails)):
+        shown = details.counterexamples
+    if shown:
+        out += ["Counterexamples:", ""] + case_lines(shown, MAX_CASES) + [""]
     return out
-
-
-def _about(counterexample: Any, only_function: str | None) -> bool:
-    if only_function is None or not isinstance(counterexample, dict):
-        return True
-    return counterexample.get("function", only_function) == only_function
 
 
 def _markdown(text: str) -> types.MarkupContent:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..dimensions.catalog import info_of
 from ..findings import Finding
@@ -66,16 +67,25 @@ def dimension_line(name: str, dim) -> str:
     return f"- {title}: **{dim.score:.0f}**{summary}"
 
 
-def case_lines(cases: list, limit: int) -> list[str]:
+class ShownCase(Protocol):
+    """A failing case or counterexample as a hover lists it."""
+
+    @property
+    def input(self) -> str: ...
+    @property
+    def expected(self) -> str: ...
+    @property
+    def actual(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
+
+
+def case_lines(cases: Sequence[ShownCase], limit: int) -> list[str]:
     """Up to `limit` cases as markdown list items: input, expected and actual, and the line."""
     out = []
     for case in cases[:limit]:
-        if not isinstance(case, dict):
-            out.append(f"- {code(case)}")
-            continue
-        where = f" (line {case['line']})" if case.get("line") else ""
-        text = f"- {code(case.get('input', '?'))}: expected {code(case.get('expected', '?'))}, "
-        out.append(text + f"got {code(case.get('actual', '?'))}{where}")
+        where = f" (line {case.line})" if case.line else ""
+        out.append(f"- {code(case.input)}: expected {code(case.expected)}, got {code(case.actual)}{where}")
     if len(cases) > limit:
         out.append(f"- …and {len(cases) - limit} more (see the report)")
     return out

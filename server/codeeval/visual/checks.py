@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..result import DimensionResult, ReportImage
+from ..result import OMITTED_WHEN_NONE, DimensionDetails, DimensionResult, ReportImage
+from .judge import JudgeVerdict
 
 
 class Part(str, Enum):
@@ -59,6 +60,15 @@ class Check:
                 "summary": self.summary, "evidence": [e.to_dict() for e in self.evidence]}
 
 
+@dataclass(frozen=True)
+class PartDetails(DimensionDetails):
+    """A plot or web-page part's details: its checks (those that did not apply too), and for static
+    aesthetics the model judge's opinion when one was asked (not part of the score)."""
+
+    checks: tuple[Check, ...] | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # None: not checked (skipped)
+    judge: JudgeVerdict | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+
+
 class PictureBook:
     """The report's images for one evaluation, named uniquely."""
 
@@ -88,10 +98,10 @@ def part_result(part: Part, checks: list[Check]) -> DimensionResult:
     counted = [c for c in mine if c.applicable and c.weight > 0]
     total = sum(c.weight for c in counted)
     if total <= 0:
-        return DimensionResult.not_applicable(part.value, "no check applies", checks=mine)
+        return DimensionResult.not_applicable(part.value, "no check applies", PartDetails(tuple(mine)))
     score = 100 * sum(c.weight * c.score for c in counted) / total
     rationale = [f"-{100 * c.weight * (1 - c.score) / total:.1f}: {c.title}: {c.summary}"
                  for c in counted if not c.passed]
     passed = sum(1 for c in counted if c.passed)
     return DimensionResult(name=part.value, score=score, summary=f"{passed}/{len(counted)} checks passed",
-                           rationale=rationale, details={"checks": mine})
+                           rationale=rationale, details=PartDetails(tuple(mine)))

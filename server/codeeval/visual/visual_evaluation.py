@@ -7,14 +7,14 @@ the problem's weights ask for (the AesCoder paper's r = sum of w_part * r_part).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..dimensions.registry import dimensions_for
 from ..result import DimensionResult, ReportImage
 from ..sandbox import PlotStatus, ProcessLauncher
 from ..spec.problem import Problem
 from ..spec.visual_problem import ProblemKind
-from .checks import Check, Evidence, Part, PictureBook
+from .checks import Check, Evidence, Part, PartDetails, PictureBook
 from .judge import JudgeSettings, judge_picture
 from .page_protocol import PageStatus
 from .page_run import PageSource, page_source, run_page
@@ -102,6 +102,7 @@ def _ask_judge(problem: Problem, evaluation: VisualEvaluation, settings: JudgeSe
     if static is None or picture is None or problem.visual is None:
         return
     verdict = judge_picture(settings, problem.visual.prompt, picture.data, picture.media_type, static.score)
-    static.details["judge"] = verdict
+    checked = static.details if isinstance(static.details, PartDetails) else PartDetails()  # not checked: skipped
+    static.details = replace(checked, judge=verdict)
     if verdict.error:
         evaluation.notes.append(f"model judge: {verdict.error}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...details.performance_details import ClassCallRecord, ComplexityRecord
 from .fit import ClassFit, growth, index
 
 BANDS = {"O(1)": 0, "O(log n)": 0, "O(n)": 1, "O(n log n)": 1, "O(n^2)": 2, "O(n^3)": 3, "O(2^n)": 4}
@@ -58,10 +59,11 @@ class ClassCall:
         return [label for label in BANDS if BANDS[label] == BANDS[self.best]
                 and (label == self.best or any(fit.consistent_with(label) for fit in fits))]
 
-    def to_dict(self) -> dict:
-        return {"class": self.best, "basis": self.basis, "not_ruled_out": self.not_ruled_out(),
-                "time": self.time_fit.to_dict() if self.time_fit else None,
-                "instructions": self.count_fit.to_dict() if self.count_fit else None}
+    def record(self) -> ClassCallRecord:
+        """The class as the result reports it."""
+        return ClassCallRecord(best=self.best, basis=self.basis, not_ruled_out=tuple(self.not_ruled_out()),
+                               time=self.time_fit.record() if self.time_fit else None,
+                               instructions=self.count_fit.record() if self.count_fit else None)
 
 
 def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
@@ -138,18 +140,18 @@ class ClassComparison:
     projected: float | None = None  # lowest ratio expected at PROJECTION x the largest size
     reason: str = ""
 
-    def to_dict(self) -> dict:
-        return {
-            "candidate": self.candidate.best if self.candidate else None,
-            "reference": self.reference.best if self.reference else None,
-            "candidate_fit": self.candidate.to_dict() if self.candidate else None,
-            "reference_fit": self.reference.to_dict() if self.reference else None,
-            "worse": self.worse,
-            "ratio_growth": None if self.growth is None else round(self.growth, 3),
-            "growth_needed": None if self.needed is None else round(self.needed, 3),
-            "projected_ratio": None if self.projected is None else round(self.projected, 3),
-            "reason": self.reason,
-        }
+    def record(self) -> ComplexityRecord:
+        """The comparison as the result reports it."""
+        return ComplexityRecord(
+            candidate=self.candidate.best if self.candidate else None,
+            reference=self.reference.best if self.reference else None,
+            candidate_fit=self.candidate.record() if self.candidate else None,
+            reference_fit=self.reference.record() if self.reference else None,
+            worse=self.worse,
+            ratio_growth=None if self.growth is None else round(self.growth, 3),
+            growth_needed=None if self.needed is None else round(self.needed, 3),
+            projected_ratio=None if self.projected is None else round(self.projected, 3),
+            reason=self.reason)
 
 
 def compare_classes(candidate: ClassCall | None, reference: ClassCall | None,

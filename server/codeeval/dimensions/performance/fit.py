@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import nnls
 
+from ...details.performance_details import FitRecord
+
 CLASSES = ("O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)", "O(2^n)")
 RELATIVE_MARGIN = 1.5  # a simpler class is kept while its error is within 1.5x the best error...
 TIME_MARGIN = 0.04  # ...or within 4 points of relative error of it, for times (noise, caches)...
@@ -68,10 +70,11 @@ class ClassFit:
         scale = log_f(self.best, n) - max(log_f(self.best, m) for m in self.sizes)
         return a + b * math.exp(min(scale, 700.0))
 
-    def to_dict(self) -> dict:
-        return {"class": self.best, "error": round(self.errors[self.best], 4),
-                "r_squared": None if self.r_squared is None else round(self.r_squared, 4),
-                "errors": {k: round(v, 4) for k, v in self.errors.items()}}
+    def record(self) -> FitRecord:
+        """The fit as the result reports it (rounded to 4 places)."""
+        return FitRecord(best=self.best, error=round(self.errors[self.best], 4),
+                         r_squared=None if self.r_squared is None else round(self.r_squared, 4),
+                         errors={k: round(v, 4) for k, v in self.errors.items()})
 
 
 def _within(best_error: float, margin: float) -> float:

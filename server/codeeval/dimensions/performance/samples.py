@@ -6,6 +6,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
+from ...details.performance_details import SizeRecord
 from .complexity import RatioPoint
 from .stats import RatioEstimate
 
@@ -73,30 +74,31 @@ class SizeResult:
             return RatioPoint(self.n, low, high, ratio=self.known_estimate.ratio)
         return None
 
-    def to_dict(self) -> dict:
+    def record(self) -> SizeRecord:
+        """The size as the result reports it."""
         est = self.estimate
         counted = self.judged_on == "instructions"  # deterministic mode: no seconds were measured
-        return {
-            "n": self.n,
-            "candidate_s": None if counted else self.candidate.median(),
-            "reference_s": None if counted else self.reference.median(),
-            "wall_candidate_s": self.candidate.median_wall(),
-            "wall_reference_s": self.reference.median_wall(),
-            "candidate_instructions": self.candidate.instructions,
-            "reference_instructions": self.reference.instructions,
-            "ratio": est.ratio if est else None,
-            "ci95": list(est.ci95) if est else None,
-            "pairs": est.pairs if est else 0,
-            "inner": [self.candidate.inner, self.reference.inner],
-            "judged_on": self.judged_on,
-            "unstable": bool(est and est.unstable),
-            "rough": self.rough,
-            "warnings": list(est.warnings) if est else [],
-            "failure": self.failure,
-            "exceeded_ratio": self.exceeded,
-            "reference_failure": self.reference_failure,
-            "notes": list(self.notes),
-        }
+        return SizeRecord(
+            n=self.n,
+            candidate_s=None if counted else self.candidate.median(),
+            reference_s=None if counted else self.reference.median(),
+            wall_candidate_s=self.candidate.median_wall(),
+            wall_reference_s=self.reference.median_wall(),
+            candidate_instructions=self.candidate.instructions,
+            reference_instructions=self.reference.instructions,
+            ratio=est.ratio if est else None,
+            ci95=est.ci95 if est else None,
+            pairs=est.pairs if est else 0,
+            inner=(self.candidate.inner, self.reference.inner),
+            judged_on=self.judged_on,
+            unstable=bool(est and est.unstable),
+            rough=self.rough,
+            warnings=tuple(est.warnings) if est else (),
+            failure=self.failure,
+            exceeded_ratio=self.exceeded,
+            reference_failure=self.reference_failure,
+            notes=tuple(self.notes),
+        )
 
 
 def judged_size(results: list[SizeResult]) -> SizeResult | None:

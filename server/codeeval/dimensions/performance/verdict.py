@@ -12,8 +12,9 @@ Three things can cost points, and the lowest of their scores counts:
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
+from ...details.performance_details import BudgetRecord, PerformanceDetails
 from ...result import DimensionResult
 from ...spec.problem import PerformanceSpec
 from ..catalog import PERFORMANCE
@@ -139,13 +140,10 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
 
 def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
     """The performance dimension's result from the measured sizes: score, summary and details."""
-    details: dict[str, Any] = {
-        "tolerance": spec.tolerance,
-        "clock": "instructions" if settings.deterministic else "cpu",
-        "deterministic": settings.deterministic,
-        "sizes": [r.to_dict() for r in results],
-        "budget": {"budget_s": budget.seconds, "used_s": round(budget.used(), 3), "cut_short": budget.cut_short},
-    }
+    details = PerformanceDetails(
+        tolerance=spec.tolerance, clock="instructions" if settings.deterministic else "cpu",
+        deterministic=settings.deterministic, sizes=tuple(r.record() for r in results),
+        budget=BudgetRecord(budget_s=budget.seconds, used_s=round(budget.used(), 3), cut_short=budget.cut_short))
     reference_failed = next((r for r in results if r.reference_failure), None)
     judged = judged_size(results)
     if judged is None and not any(r.failure for r in results):
@@ -153,13 +151,13 @@ def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings
             why = f"the reference failed at n={reference_failed.n}: {reference_failed.reference_failure}"
         else:
             why = budget.cut_short or "no size could be measured"
-        return DimensionResult.not_applicable(NAME, why, **details)
+        return DimensionResult.not_applicable(NAME, why, details)
     comparison = compare(results, settings.deterministic)
-    details["complexity"] = comparison.to_dict()
+    details = replace(details, complexity=comparison.record())
     if judged is not None:
         estimate = judged.known_estimate
-        details.update(ratio=estimate.ratio, ci95=list(estimate.ci95), n=judged.n, judged_on=judged.judged_on,
-                       unstable=estimate.unstable)
+        details = replace(details, ratio=estimate.ratio, ci95=estimate.ci95, n=judged.n, judged_on=judged.judged_on,
+                          unstable=estimate.unstable)
     reasons = sorted(_reasons(spec, results, comparison), key=lambda r: r[0])
     score = reasons[0][0] if reasons else 100.0
     rationale = [f"-{100 - score:.1f}: {reasons[0][1]}."] if reasons else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...details.quality_details import FunctionScore, QualityDetails
 from ...result import DimensionResult
 from ..catalog import CODE_QUALITY
 from .analyzer import analyze
@@ -19,15 +20,10 @@ def dimension(source: str, settings: Mapping[str, Any] | None = None, path: str 
         report = analyze(source, path, settings)
     except QualityConfigError as exc:
         return DimensionResult.not_applicable(NAME, f"bad quality settings: {exc.location_message()}")
-    details: dict[str, Any] = {
-        "findings": [finding.to_dict() for finding in report.findings],
-        "functions": {name: {"score": round(function.score, 1), "sub_scores": function.sub_scores,
-                             "metrics": function.metrics, "range": function.range.to_dict()}
-                      for name, function in report.functions.items()},
-    }
-    if report.parse_error:
-        details["parse_error"] = report.parse_error
-    if report.suppressed:
-        details["suppressed"] = report.suppressed
+    details = QualityDetails(
+        findings=tuple(report.findings),
+        functions={name: FunctionScore(round(function.score, 1), function.sub_scores, function.metrics, function.range)
+                   for name, function in report.functions.items()},
+        parse_error=report.parse_error or None, suppressed=report.suppressed or None)
     return DimensionResult(name=NAME, score=report.score, summary=report.summary(), rationale=list(report.rationale),
                            details=details)

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ...details.case_details import CaseRecord, CorrectnessDetails
+from ...details.edge_case_details import (
+    CounterexampleRecord,
+    EdgeCaseDetails,
+    EdgeCasesNotRunDetails,
+    EdgeFindingRecord,
+    GenerationSummary,
+    RobustnessCounterexample,
+    RobustnessDetails,
+)
 from ...result import DimensionResult
 from ..markdown_text import block, cell, code, table
 
@@ -12,89 +24,90 @@ SHOWN_TIMEOUTS = 5
 
 def render(result: DimensionResult) -> list[str]:
     """The report section listing a case-based dimension's failing cases."""
-    if result.name == "edge_cases":
-        return render_edge_cases(result)
-    cases = result.details.get("cases", [])
-    lines: list[str] = []
-    if not cases:
-        if result.details.get("total"):
-            lines.append("All cases passed.")
-        return lines + _discarded(result)
-    return _case_table(cases, SHOWN_CASES) + _discarded(result)
+    details = result.details
+    if isinstance(details, (EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails)):
+        return render_edge_cases(details)
+    if not isinstance(details, CorrectnessDetails):
+        return []
+    if not details.cases:
+        return ["All cases passed."] if details.total else []
+    return _case_table(details.cases, SHOWN_CASES)
 
 
-def _case_table(cases: list[dict], shown: int, noun: str = "failing cases") -> list[str]:
+def _case_table(cases: Sequence[CaseRecord], shown: int, noun: str = "failing cases") -> list[str]:
     rows = []
     for case in cases[:shown]:
-        where = f"line {case['line']}" if case.get("line") else case.get("origin", "")
-        rows.append([cell(case["case"]), cell(where), code(case["input"], 120), code(case["expected"], 80),
-                     code(case["actual"], 120)])
+        where = f"line {case.line}" if case.line else case.origin
+        rows.append([cell(case.case), cell(where), code(case.input, 120), code(case.expected, 80),
+                     code(case.actual, 120)])
     lines = [table(["case", "from", "input", "expected", "actual"], rows)]
     if len(cases) > shown:
         lines.append(f"\n…and {len(cases) - shown} more {noun} (all are in the JSON report).")
-    traced = [c for c in cases[:shown] if c.get("traceback")]
+    traced = [(c.case, c.traceback) for c in cases[:shown] if c.traceback]
     if traced:
-        first = traced[0]
-        lines.append(f"\nTraceback of case {first['case']}:\n")
-        lines.append(block(first["traceback"], 2000))
+        label, traceback = traced[0]
+        lines.append(f"\nTraceback of case {label}:\n")
+        lines.append(block(traceback, 2000))
     return lines
 
 
-def render_edge_cases(result: DimensionResult) -> list[str]:
+def render_edge_cases(details: EdgeCaseDetails | EdgeCasesNotRunDetails | RobustnessDetails) -> list[str]:
     """The edge-case section: findings, then each shrunk counterexample as a ready-to-paste test."""
-    details = result.details
-    lines = _findings(details.get("findings") or [])
-    counterexamples = details.get("counterexamples") or []
-    if counterexamples:
+    lines = _findings(details.findings) if isinstance(details, EdgeCaseDetails) else []
+    examples: Sequence[CounterexampleRecord | RobustnessCounterexample] = details.counterexamples
+    if examples:
         lines += ["### Minimal counterexamples", ""]
         lines.append("Each failing generated input was shrunk to a minimal one that still fails the same way; "
                      "the expected output is the reference's.")
-        for number, example in enumerate(counterexamples, start=1):
-            lines += ["", f"**{number}.** `{cell(example['input'], 300).replace('`', chr(39))}`", ""]
+        for number, example in enumerate(examples, start=1):
+            found_by, shrunk_from = ((example.phase, example.shrunk_from)
+                                     if isinstance(example, CounterexampleRecord) else ("", ""))
+            lines += ["", f"**{number}.** `{cell(example.input, 300).replace('`', chr(39))}`", ""]
             lines.append(table(["expected", "actual", "found by", "shrunk from"],
-                               [[code(example["expected"], 100), code(example["actual"], 140),
-                                 cell(example.get("phase", "")), code(example.get("shrunk_from", ""), 100)]]))
-            lines += ["", block(example["pytest"], 4000, "python")]
-    cases = details.get("cases") or []
-    hand = [c for c in cases if c.get("origin") != "generated"]
-    generated = [c for c in cases if c.get("origin") == "generated"]
+                               [[code(example.expected, 100), code(example.actual, 140), cell(found_by),
+                                 code(shrunk_from, 100)]]))
+            lines += ["", block(example.pytest, 4000, "python")]
+    if isinstance(details, EdgeCasesNotRunDetails):
+        return lines + _generation_notes(details.generation) + _discarded(details.discarded or ())
+    hand = [c for c in details.cases if c.origin != "generated"]
+    generated = [c for c in details.cases if c.origin == "generated"]
     if hand:
         lines += ["", "### Hand-written edge cases that failed", ""] + _case_table(hand, SHOWN_CASES)
     if generated:
         lines += ["", "### Generated inputs that failed", ""]
         lines += _case_table(generated, SHOWN_GENERATED, "failing generated inputs")
-    if not cases and details.get("total"):
+    if not isinstance(details, EdgeCaseDetails):
+        return lines
+    if not details.cases and details.total:
         lines.append("All edge cases passed.")
     lines += _timeouts(details)
-    lines += _generation_notes(details.get("generation") or {})
-    return lines + _discarded(result)
+    lines += _generation_notes(details.generation)
+    return lines + _discarded(details.discarded)
 
 
-def _timeouts(details: dict) -> list[str]:
-    timeouts = details.get("timeouts") or []
-    if not timeouts:
+def _timeouts(details: EdgeCaseDetails) -> list[str]:
+    if not details.timeouts:
         return []
-    scored = any(f.get("verdict") == "timeout" and f.get("scored") for f in details.get("findings") or [])
+    scored = any(f.verdict == "timeout" and f.scored for f in details.findings)
     why = ("scored: the problem has no performance inputs, so a hang shows only here" if scored
            else "not scored: speed is the performance dimension's business")
-    lines = ["", f"{len(timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
-    return lines + [f"- `{cell(t['input'], 160).replace('`', chr(39))}`: {cell(t['actual'], 120)}"
-                    for t in timeouts[:SHOWN_TIMEOUTS]]
+    lines = ["", f"{len(details.timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
+    return lines + [f"- `{cell(t.input, 160).replace('`', chr(39))}`: {cell(t.actual, 120)}"
+                    for t in details.timeouts[:SHOWN_TIMEOUTS]]
 
 
-def _findings(findings: list[dict]) -> list[str]:
+def _findings(findings: Sequence[EdgeFindingRecord]) -> list[str]:
     """One row per kind of failure: how sure codeeval is, why, and what it costs."""
     if not findings:
         return []
     rows = []
     for finding in findings:
-        confidence = finding.get("confidence") or {}
-        sure = f"{confidence.get('value', 0):.2f}"
-        if finding.get("low_confidence"):
-            sure += f" ({finding['low_confidence'].lower()})"
-        reasons = "; ".join(finding.get("relevance_reasons") or []) or "like the examples"
-        rows.append([cell(finding.get("kind", "")), cell(str(finding.get("inputs", ""))), code(finding["input"], 100),
-                     cell(sure), cell(f"{finding.get('points', 0):.1f}"), cell(reasons, 160)])
+        sure = f"{round(finding.confidence.value, 3):.2f}"  # as the JSON report has it
+        if finding.low_confidence:
+            sure += f" ({finding.low_confidence.lower()})"
+        reasons = "; ".join(finding.relevance_reasons) or "like the examples"
+        rows.append([cell(finding.kind), cell(str(finding.inputs)), code(finding.input, 100),
+                     cell(sure), cell(f"{finding.points:.1f}"), cell(reasons, 160)])
     return ["### Findings", "",
             "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
             "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
@@ -102,35 +115,31 @@ def _findings(findings: list[dict]) -> list[str]:
             table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows), ""]
 
 
-def _generation_notes(generation: dict) -> list[str]:
-    if not generation:
-        return []
+STATS_SHOWN = (("rejected_by_preconditions", "broke a precondition"), ("reference_raised", "made the reference raise"),
+               ("reference_failed", "made the reference time out or crash"))
+
+
+def _generation_notes(generation: GenerationSummary) -> list[str]:
     lines = [""]
-    if not generation.get("applicable", True):
-        lines.append(f"Generated inputs: not applicable: {generation.get('reason', '')}")
+    if not generation.applicable:
+        lines.append(f"Generated inputs: not applicable: {generation.reason or ''}")
         return lines
-    phases = generation.get("phases") or {}
-    by_phase = ", ".join(f"{count} {name}" for name, count in phases.items() if count)
-    judged = generation.get("judged", generation.get("generated", 0))
-    text = f"Generated inputs: {judged} judged ({by_phase}), built in {generation.get('seconds', 0):.1f} s"
-    stats = generation.get("stats") or {}
-    dropped = [f"{stats[k]} {label}" for k, label in (("rejected_by_preconditions", "broke a precondition"),
-                                                      ("reference_raised", "made the reference raise"),
-                                                      ("reference_failed", "made the reference time out or crash"))
-               if stats.get(k)]
+    by_phase = ", ".join(f"{count} {name}" for name, count in generation.phases.items() if count)
+    judged = generation.generated if generation.judged is None else generation.judged
+    text = f"Generated inputs: {judged} judged ({by_phase}), built in {generation.seconds:.1f} s"
+    dropped = [f"{generation.stats[key]} {label}" for key, label in STATS_SHOWN if generation.stats.get(key)]
     if dropped:
         text += f"; discarded: {', '.join(dropped)}"
-    if generation.get("not_run"):
-        text += f"; {generation['not_run']} not run (time-outs or the time budget)"
+    if generation.not_run:
+        text += f"; {generation.not_run} not run (time-outs or the time budget)"
     lines.append(text + ".")
-    types = generation.get("types") or {}
-    if types:
-        lines.append("Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in types.items()) + ".")
+    if generation.types:
+        lines.append("Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in generation.types.items())
+                     + ".")
     return lines
 
 
-def _discarded(result: DimensionResult) -> list[str]:
-    discarded = result.details.get("discarded") or []
+def _discarded(discarded: Sequence[str]) -> list[str]:
     if not discarded:
         return []
     return [f"\n{len(discarded)} input(s) were discarded because the reference itself failed on them."]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ...details.performance_details import ClassCallRecord, PerformanceDetails, SizeRecord
 from ...result import DimensionResult
 from ..markdown_text import cell, table
 from .plot import Series, data_uri, loglog_svg
@@ -38,50 +39,55 @@ def _count(value: float | None) -> str:
     return f"{value:.0f}"
 
 
-def _fields(details: dict) -> tuple[str, str, Callable[[float | None], str]]:
-    """The per-size keys to show, and how: seconds, or instructions in deterministic mode."""
-    if details.get("clock") == "instructions":
-        return "candidate_instructions", "reference_instructions", _count
-    return "candidate_s", "reference_s", _seconds
+def _fields(details: PerformanceDetails) -> tuple[Callable[[SizeRecord], float | None],
+                                                 Callable[[SizeRecord], float | None], Callable[[float | None], str]]:
+    """Each side's per-size figure to show, and how: seconds, or instructions in deterministic mode."""
+    if details.counts_instructions:
+        return (lambda s: s.candidate_instructions), (lambda s: s.reference_instructions), _count
+    return (lambda s: s.candidate_s), (lambda s: s.reference_s), _seconds
 
 
-def _note(size: dict) -> str:
-    parts = [size.get("failure") or "", size.get("reference_failure") or ""]
-    if size.get("judged_on") == "wall":
+def _note(size: SizeRecord) -> str:
+    parts = [size.failure, size.reference_failure]
+    if size.judged_on == "wall":
         parts.append("judged on wall time")
-    if size.get("unstable"):
+    if size.unstable:
         parts.append("unstable")
-    parts += size.get("notes") or []
+    parts += size.notes
     return cell("; ".join(p for p in parts if p), 200)
 
 
-def _rows(details: dict) -> list[list[object]]:
-    cand_key, ref_key, show = _fields(details)
+def _rows(details: PerformanceDetails) -> list[list[object]]:
+    candidate, reference, show = _fields(details)
     rows = []
-    for s in details.get("sizes") or []:
-        ci = s.get("ci95")
-        ratio = f"{s['ratio']:.2f}x" if s.get("ratio") is not None else (
-            f"> {s['exceeded_ratio']:.3g}x" if s.get("exceeded_ratio") else "-")
-        exact = details.get("clock") == "instructions"
-        interval = "exact" if exact and ci else (f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-")
-        rows.append([s["n"], show(s.get(cand_key)), show(s.get(ref_key)), ratio, interval,
-                     s.get("pairs") or "-", _note(s)])
+    for s in details.sizes:
+        ci = s.ci95
+        ratio = f"{s.ratio:.2f}x" if s.ratio is not None else (
+            f"> {s.exceeded_ratio:.3g}x" if s.exceeded_ratio else "-")
+        interval = "exact" if details.counts_instructions and ci else (f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-")
+        rows.append([s.n, show(candidate(s)), show(reference(s)), ratio, interval, s.pairs or "-", _note(s)])
     return rows
+
+
+def _details(result: DimensionResult) -> PerformanceDetails | None:
+    return result.details if isinstance(result.details, PerformanceDetails) else None
 
 
 def plot_svg(result: DimensionResult) -> str | None:
     """Time (or instructions) per call against n for both sides, log-log; None with nothing to draw."""
-    details = result.details
-    sizes = details.get("sizes") or []
-    cand_key, ref_key, _ = _fields(details)
-    cand = [(s["n"], s[cand_key]) for s in sizes if s.get(cand_key) and s["n"] > 0]
-    ref = [(s["n"], s[ref_key]) for s in sizes if s.get(ref_key) and s["n"] > 0]
+    details = _details(result)
+    if details is None:
+        return None
+    candidate, reference, _ = _fields(details)
+    cand: list[tuple[float, float]] = [(s.n, value) for s in details.sizes if (value := candidate(s)) and s.n > 0]
+    ref: list[tuple[float, float]] = [(s.n, value) for s in details.sizes if (value := reference(s)) and s.n > 0]
     if len(cand) + len(ref) < 2:
         return None
-    counting = details.get("clock") == "instructions"
-    complexity = details.get("complexity") or {}
-    series = [Series(f"reference {complexity.get('reference') or ''}".strip(), ref, REFERENCE_COLOR),
-              Series(f"candidate {complexity.get('candidate') or ''}".strip(), cand, CANDIDATE_COLOR)]
+    counting = details.counts_instructions
+    complexity = details.complexity
+    classes = (complexity.reference or "", complexity.candidate or "") if complexity is not None else ("", "")
+    series = [Series(f"reference {classes[0]}".strip(), ref, REFERENCE_COLOR),
+              Series(f"candidate {classes[1]}".strip(), cand, CANDIDATE_COLOR)]
     return loglog_svg(series, "Per call, against input size n (log-log)", "n",
                       "instructions per call" if counting else "CPU time per call",
                       x_text=lambda v: f"{v:g}", y_text=_count if counting else _seconds)
@@ -97,32 +103,32 @@ def write_plot(result: DimensionResult, report_path: str | Path) -> str | None:
     return target.name
 
 
-def _fit_text(who: str, call: dict) -> str:
-    basis = call.get("basis", "time")
-    fit = call.get("instructions") if basis == "instructions" else call.get("time")
-    if not fit:
-        return f"{who} {call['class']}"
-    quality = f"relative error {100 * fit['error']:.1f}%"
-    if fit.get("r_squared") is not None:
-        quality += f", R² {fit['r_squared']:.3f}"
-    others = [label for label in call.get("not_ruled_out") or [] if label != call["class"]]
+def _fit_text(who: str, call: ClassCallRecord) -> str:
+    fit = call.basis_fit
+    if fit is None:
+        return f"{who} {call.best}"
+    quality = f"relative error {100 * fit.error:.1f}%"
+    if fit.r_squared is not None:
+        quality += f", R² {fit.r_squared:.3f}"
+    others = [label for label in call.not_ruled_out if label != call.best]
     also = f"; {' or '.join(others)} not ruled out" if others else ""
-    return f"{who} {call['class']} (from {basis}; {quality}{also})"
+    return f"{who} {call.best} (from {call.basis}; {quality}{also})"
 
 
-def _complexity_lines(details: dict) -> list[str]:
-    comparison = details.get("complexity") or {}
-    described = [_fit_text(who, comparison[f"{who}_fit"]) for who in ("candidate", "reference")
-                 if comparison.get(f"{who}_fit")]
-    if not described:
+def _complexity_lines(details: PerformanceDetails) -> list[str]:
+    comparison = details.complexity
+    described = [] if comparison is None else [
+        _fit_text(who, call) for who, call in (("candidate", comparison.candidate_fit),
+                                               ("reference", comparison.reference_fit)) if call is not None]
+    if comparison is None or not described:
         return ["**Complexity**: not fitted (fewer than three sizes measured)."]
-    verdict = "clearly worse than the reference's" if comparison.get("worse") else "not penalised"
-    return [f"**Complexity**: {'; '.join(described)}. Class {verdict}: {comparison.get('reason', '')}."]
+    verdict = "clearly worse than the reference's" if comparison.worse else "not penalised"
+    return [f"**Complexity**: {'; '.join(described)}. Class {verdict}: {comparison.reason}."]
 
 
-def _instability_lines(details: dict) -> list[str]:
+def _instability_lines(details: PerformanceDetails) -> list[str]:
     """pyperf-style: what looked unsteady, size by size."""
-    found = [(s["n"], w) for s in details.get("sizes") or [] if s.get("unstable") for w in s.get("warnings") or []]
+    found = [(s.n, w) for s in details.sizes if s.unstable for w in s.warnings]
     if not found:
         return []
     lines = ["> **Warning: the measurement may be unstable.**"]
@@ -133,26 +139,25 @@ def _instability_lines(details: dict) -> list[str]:
     return lines
 
 
-def _footer(details: dict) -> str:
-    budget = details.get("budget") or {}
-    if details.get("clock") == "instructions":
+def _footer(details: PerformanceDetails) -> str:
+    budget = details.budget
+    if details.counts_instructions:
         what = ("Executed Python bytecode instructions per call (deterministic mode: the same on every run; "
                 "work inside C builtins counts as one instruction).")
     else:
         what = ("Median CPU time per call (the worker process, all threads), candidate and reference timed in "
                 "interleaved pairs on the same inputs.")
-    text = (f"\n{what} Tolerance {details.get('tolerance')}x: points are lost only when the whole 95% interval "
+    text = (f"\n{what} Tolerance {details.tolerance}x: points are lost only when the whole 95% interval "
             "at the largest size lies above it.")
-    if budget:
-        text += f" Measuring took {budget.get('used_s', 0):.1f} s of a {budget.get('budget_s', 0):g} s budget"
-        text += f"; cut short: {budget['cut_short']}." if budget.get("cut_short") else "."
+    text += f" Measuring took {budget.used_s:.1f} s of a {budget.budget_s:g} s budget"
+    text += f"; cut short: {budget.cut_short}." if budget.cut_short else "."
     return text
 
 
 def render(result: DimensionResult, plot_href: str | None = None) -> list[str]:
     """The report's performance section: per-size timings, the complexity verdict, the plot."""
-    details = result.details
-    if not details.get("sizes"):
+    details = _details(result)
+    if details is None or not details.sizes:
         return []
     header = ["n", "candidate", "reference", "ratio", "95% CI", "pairs", "note"]
     lines = [table(header, _rows(details)), _footer(details), ""]

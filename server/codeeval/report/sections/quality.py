@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...details.quality_details import QualityDetails
 from ...result import DimensionResult
 from ..markdown_text import cell, table
 
@@ -10,21 +11,21 @@ SHOWN_FINDINGS = 40
 
 def render(result: DimensionResult) -> list[str]:
     """The report's code-quality section: a table of the costliest findings."""
-    findings = result.details.get("findings") or []
+    findings = result.details.findings if isinstance(result.details, QualityDetails) else ()
     if not findings:
         return ["No findings."]
     rows = []
     for f in findings[:SHOWN_FINDINGS]:
-        confidence = f["confidence"]["value"]
-        mark = f" ⚠ {f['low_confidence_reason']}" if f["confidence"]["low"] else ""
-        rows.append([f["rule"], f["range"]["start"]["line"], f["severity"], f"{confidence:.2f}{mark}",
-                     f"-{f['points']:.1f}", cell(f["message"], 120), cell(f.get("rationale"), 160),
-                     cell(f.get("suggestion"), 160)])
+        confidence = round(f.confidence.value, 3)  # as the JSON report has it
+        mark = f" ⚠ {f.confidence.low_reason()}" if f.is_low_confidence else ""
+        rows.append([f.rule_id, f.range.start_line, f.severity, f"{confidence:.2f}{mark}",
+                     f"-{round(f.points, 2):.1f}", cell(f.message, 120), cell(f.rationale, 160),
+                     cell(f.suggestion, 160)])
     lines = [table(["rule", "line", "severity", "confidence", "points", "finding", "why these points", "what to do"],
                    rows)]
     if len(findings) > SHOWN_FINDINGS:
         lines.append(f"\n…and {len(findings) - SHOWN_FINDINGS} more findings (all are in the JSON report).")
-    if any(f["confidence"]["low"] for f in findings):
+    if any(f.is_low_confidence for f in findings):
         lines.append("\n⚠ marks a low-confidence finding (confidence below 0.6): shown, weighed less, "
                      "and worth a reviewer's second look.")
     return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...result import DimensionResult, EvaluationResult
+from ...visual.checks import Check, PartDetails
 from ...visual.judge import JudgeVerdict
 from ..markdown_text import cell, table
 
@@ -23,26 +24,32 @@ def pictures(result: EvaluationResult, links: dict[str, str]) -> list[str]:
 
 def render(dim: DimensionResult, links: dict[str, str]) -> list[str]:
     """One part's checks as a table, then the evidence of each failed check with its picture."""
-    checks = [c for c in dim.details.get("checks", []) if c.applicable]
+    details = dim.details if isinstance(dim.details, PartDetails) else PartDetails()
+    every = details.checks or ()
+    checks = [c for c in every if c.applicable]
     if not checks:
         return []
     rows = [["✓" if c.passed else "✗", cell(c.title), f"{100 * c.score:.0f}", cell(c.summary, 200)] for c in checks]
     lines = [table(["", "check", "score", "what was seen"], rows), ""]
     for check in checks:
-        if check.passed or not check.evidence:
-            continue
-        lines += [f"**{cell(check.title)}**", ""]
-        for item in check.evidence[:5]:
-            lines.append(f"- {cell(item.text, 400)}")
-            if item.image and item.image in links:
-                lines += ["", f"  ![{cell(item.text, 100)}]({links[item.image]})", ""]
-        lines.append("")
-    verdict = dim.details.get("judge")
-    if verdict is not None:
-        lines += judge_lines(verdict)
-    skipped = [c for c in dim.details.get("checks", []) if not c.applicable and c.summary]
+        if not check.passed and check.evidence:
+            lines += _evidence_lines(check, links)
+    if details.judge is not None:
+        lines += judge_lines(details.judge)
+    skipped = [c for c in every if not c.applicable and c.summary]
     if skipped:
         lines.append("Not checked: " + "; ".join(f"{cell(c.title)} ({cell(c.summary)})" for c in skipped) + ".")
+    return lines
+
+
+def _evidence_lines(check: Check, links: dict[str, str]) -> list[str]:
+    """A failed check's title and its first pieces of evidence, each with its picture when there is one."""
+    lines = [f"**{cell(check.title)}**", ""]
+    for item in check.evidence[:5]:
+        lines.append(f"- {cell(item.text, 400)}")
+        if item.image and item.image in links:
+            lines += ["", f"  ![{cell(item.text, 100)}]({links[item.image]})", ""]
+    lines.append("")
     return lines
 
 
