@@ -12,6 +12,7 @@ import time
 import pytest
 
 from codeeval import result_json
+from codeeval.details.case_details import CaseRecord, CorrectnessDetails, PassCounts
 from codeeval.result import DimensionResult, EvaluationResult, ReportImage
 from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
 
@@ -100,12 +101,14 @@ class Plant:
 
 
 def test_a_result_survives_the_json_round_trip_exactly():
-    details = {"tiers": {"base": {"passed": 1, "total": 2}}, "odd": (1, {2}, frozenset({"x"}), b"\x00",
-                                                                        float("inf"), 10**5000, {3: "three"}),
-               "$dollar": [None, True, 1.5]}
+    case = CaseRecord(case="tests[1]", input="f(2)", passed=False, verdict="wrong_output", expected="4", actual="5",
+                      origin="test", line=None, traceback="Traceback ...")
+    details = CorrectnessDetails(passed=1, total=2, cases=(case,), tiers={"base": PassCounts(1, 2)})
     dimension = DimensionResult("correctness", 50.0, summary="1/2", rationale=["-50.0: x"], details=details,
                                 weight=0.5)
-    result = EvaluationResult("Demo/0", "m#1", 50.0, {"correctness": dimension}, {"layers": ["rlimits"]},
+    isolation = {"layers": ["rlimits"], "odd": (1, {2}, frozenset({"x"}), b"\x00", float("inf"), 10**5000,
+                                                {3: "three"}), "$dollar": [None, True, 1.5]}
+    result = EvaluationResult("Demo/0", "m#1", 50.0, {"correctness": dimension}, isolation,
                               images=[ReportImage("plot.png", b"\x89PNG", "the plot")])
     assert result_json.loads(result_json.dumps(result)) == result
 
