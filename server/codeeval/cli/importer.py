@@ -19,6 +19,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tasks", metavar="ID[,ID...]", default=None,
                         help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="convert only the first N records")
+    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                        help="tasks converted at once, each running its reference in a sandbox (default: one per core)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
 
 
@@ -33,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
             stream = sys.stderr if message.startswith("failed") else sys.stdout
             print(f"{task_id}: {message}", file=stream, flush=True)
 
-    report = import_file(args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress)
+    report = import_file(args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress,
+                         jobs=args.jobs)
     output = Path(args.output)
     output.mkdir(parents=True, exist_ok=True)
     (output / "import-report.json").write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")

@@ -16,7 +16,9 @@ import dataclasses
 import gzip
 import json
 import math
+import os
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -416,37 +418,56 @@ def _nan_equal(a: Any, b: Any) -> bool:
 
 
 def import_records(kind: str, records: Iterable[dict], output: str | Path, source: str = "", launcher=None,
-                   progress: Callable[[str, str], None] | None = None, release: str = LATER) -> ImportReport:
-    """Convert every record; each failure is reported with its task id and reason."""
+                   progress: Callable[[str, str], None] | None = None, release: str = LATER,
+                   jobs: int | None = None) -> ImportReport:
+    """Convert every record, `jobs` at a time (default: one per core; each runs its reference in a sandbox of
+    its own); each failure is reported with its task id and reason, in the records' order."""
     output = Path(output)
     converter = Converter(kind, launcher, release=release)
     report = ImportReport(kind, source)
+    named = _named(list(records))
+    with ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1)) as pool:
+        outcomes = pool.map(lambda item: _convert_one(converter, item[1], output, item[2]), named)
+        for (task_id, _, _), (converted, failure) in zip(named, outcomes, strict=True):
+            if converted is None:
+                report.failed.append((task_id, failure))
+                if progress:
+                    progress(task_id, f"failed: {failure}")
+                continue
+            report.converted.append(converted)
+            if progress:
+                extra = f" ({len(converted.warnings)} warning(s))" if converted.warnings else ""
+                progress(task_id, f"ok -> {converted.path}{extra}")
+    return report
+
+
+def _named(records: list[dict]) -> list[tuple[str, dict, str]]:
+    """(task id, record, file stem) for each record: stems unique, in the records' order."""
     used: set[str] = set()
+    named = []
     for index, record in enumerate(records):
         given = record.get("task_id")
         task_id = given if isinstance(given, str) else f"record {index + 1}"
-        try:
-            problem, warnings = converter.convert(record)
-            stem = safe_name(task_id)
-            while stem in used:
-                stem += "_"
-            used.add(stem)
-            path = write_problem(problem, output, stem)
-        except ConversionError as exc:
-            report.failed.append((task_id, str(exc)))
-            if progress:
-                progress(task_id, f"failed: {exc}")
-            continue
-        except (UnwritableValue, CodeevalError) as exc:
-            message = exc.location_message() if isinstance(exc, CodeevalError) else str(exc)
-            report.failed.append((task_id, f"the converted problem is not valid: {message}"))
-            if progress:
-                progress(task_id, f"failed: {message}")
-            continue
-        report.converted.append(Converted(task_id, str(path), len(problem["tests"]), warnings))
-        if progress:
-            progress(task_id, f"ok -> {path}" + (f" ({len(warnings)} warning(s))" if warnings else ""))
-    return report
+        stem = safe_name(task_id)
+        while stem in used:
+            stem += "_"
+        used.add(stem)
+        named.append((task_id, record, stem))
+    return named
+
+
+def _convert_one(converter: Converter, record: dict, output: Path, stem: str) -> tuple[Converted | None, str]:
+    """(what was written, "") or (None, why not)."""
+    task_id = str(record.get("task_id"))
+    try:
+        problem, warnings = converter.convert(record)
+        path = write_problem(problem, output, stem)
+    except ConversionError as exc:
+        return None, str(exc)
+    except (UnwritableValue, CodeevalError) as exc:
+        message = exc.location_message() if isinstance(exc, CodeevalError) else str(exc)
+        return None, f"the converted problem is not valid: {message}"
+    return Converted(task_id, str(path), len(problem["tests"]), warnings), ""
 
 
 def select(records: list[dict], tasks: list[str] | None = None, limit: int | None = None) -> list[dict]:
