@@ -38,8 +38,19 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
                 message = f"{section}[{index}]: the reference fails this case: {why}"
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
-    errors += _generation_errors(problem)
+    errors += _generation_errors(problem) + _stored_input_errors(problem)
     return errors
+
+
+def _stored_input_errors(problem: Problem) -> list[ProblemError]:
+    """`extended_inputs` lines that are not arrays of plain arguments (decoding runs nothing)."""
+    if problem.extended_inputs is None:
+        return []
+    try:
+        problem.extended_inputs.arguments()
+    except ProblemError as exc:
+        return [exc]
+    return []
 
 
 def _generation_errors(problem: Problem) -> list[ProblemError]:

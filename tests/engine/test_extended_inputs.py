@@ -16,6 +16,7 @@ from codeeval.reference_cache import ReferenceCache
 from codeeval.sandbox import default_launcher
 from codeeval.spec.loader import problem_from_text
 from codeeval.spec.stored_inputs import encode_inputs
+from tests.conftest import run_cli
 
 HEAD = """\
 name: halve
@@ -51,6 +52,14 @@ def test_a_malformed_line_is_named_by_its_line_in_the_file():
         problem.extended_inputs.arguments()
     assert raised.value.line == HEAD.count("\n") + 3
     assert "line 2 is not tagged JSON" in raised.value.message
+
+
+def test_validate_names_a_malformed_line(tmp_path):
+    path = tmp_path / "halve.yaml"
+    path.write_text(HEAD + "extended_inputs: |\n  [4]\n  [6,\n", encoding="utf-8")
+    ran = run_cli("validate", str(path))
+    assert ran.returncode != 0
+    assert f"halve.yaml:{HEAD.count(chr(10)) + 3}" in ran.stdout + ran.stderr
 
 
 @pytest.mark.parametrize("line", ['{"$tuple": [1]}', '[{"$opaque": ["os.system", "x"]}]', '[{"$nope": 1}]'])
