@@ -101,7 +101,9 @@ def test_open_workers_do_not_grow_with_the_number_of_problems(tmp_path):
     before = open_descriptors()
     seen: list[int] = []
     for finished in runner.run_stream(problems, submissions, EvaluationOptions(skip=("code_quality",)), jobs=2):
-        assert finished.result.score == 100.0, finished.result.errors
+        # Performance runs too (it opens workers of its own) but its timings on a loaded machine are noise here.
+        dimensions = finished.result.dimensions
+        assert dimensions["correctness"].score == dimensions["edge_cases"].score == 100.0, finished.result.errors
         seen.append(open_descriptors())
     assert len(seen) == count
     # Each problem's reference workers hold descriptors while it is in flight; they are closed when its
