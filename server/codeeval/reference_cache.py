@@ -29,7 +29,7 @@ from .sandbox.child.wire import WireError, decode, encode
 from .version import __version__
 
 CACHE_ENV = "CODEEVAL_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2  # 2: answers carry the reference's time
 
 
 def cache_root() -> Path:
@@ -65,29 +65,38 @@ def content_key(*parts: str) -> str:
 
 @dataclass(frozen=True)
 class StoredAnswer:
-    """The reference on one input: it returned `value`, raised `raises`, or failed (`failure`: why; not judged)."""
+    """The reference on one input: it returned `value`, raised `raises`, or failed (`failure`: why; not judged);
+    `seconds`: how long it took (EvalPlus's time limit on a solution is a multiple of it)."""
 
     value: Any = None
     raises: str | None = None
     failure: str | None = None
+    seconds: float | None = None
 
     def to_json(self) -> dict:
+        timed = {} if self.seconds is None else {"seconds": self.seconds}
         if self.failure is not None:
             return {"failure": self.failure}
         if self.raises is not None:
-            return {"raises": self.raises}
-        return {"value": encode(self.value)}
+            return {"raises": self.raises, **timed}
+        return {"value": encode(self.value), **timed}
 
     @classmethod
     def from_json(cls, data: Any) -> StoredAnswer:
-        if not isinstance(data, dict) or len(data) != 1:
+        if not isinstance(data, dict):
             raise ValueError("an answer is one of {value}, {raises}, {failure}")
-        (kind, body), = data.items()
-        if kind == "value":
-            return cls(value=decode(body))
-        if kind in ("raises", "failure") and isinstance(body, str):
-            return cls(**{kind: body})
-        raise ValueError(f"unknown answer {kind!r}")
+        seconds = data.get("seconds")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+                                    or not 0 <= seconds < 1e6):
+            raise ValueError("an answer's seconds is a number")
+        kinds = set(data) - {"seconds"}
+        if kinds == {"value"}:
+            return cls(value=decode(data["value"]), seconds=seconds)
+        if kinds == {"raises"} and isinstance(data["raises"], str):
+            return cls(raises=data["raises"], seconds=seconds)
+        if kinds == {"failure"} and isinstance(data["failure"], str):
+            return cls(failure=data["failure"])
+        raise ValueError("an answer is one of {value}, {raises}, {failure}")
 
 
 class ReferenceCache:

@@ -8,7 +8,7 @@ import pytest
 
 from codeeval.dimensions.extended_tier import answers_key, extended_tier
 from codeeval.dimensions.oracle import Oracle
-from codeeval.engine import limits_for
+from codeeval.engine import evaluate, limits_for
 from codeeval.errors import ProblemError
 from codeeval.evaluation_options import EvaluationOptions
 from codeeval.importers.yaml_writer import same_value
@@ -16,6 +16,7 @@ from codeeval.reference_cache import ReferenceCache
 from codeeval.sandbox import default_launcher
 from codeeval.spec.loader import problem_from_text
 from codeeval.spec.stored_inputs import encode_inputs
+from codeeval.test_tiers import TestSelection
 from tests.conftest import run_cli
 
 HEAD = """\
@@ -90,7 +91,7 @@ def test_the_references_answers_are_computed_once_and_kept(tmp_path):
     assert extended_tier(problem, oracle, cache) is tier  # once per problem context
     entry = tmp_path / answers_key(problem)[:2] / f"{answers_key(problem)}.json"
     stored = json.loads(entry.read_text())
-    assert stored["answers"][0] == {"value": 2}
+    assert stored["answers"][0]["value"] == 2 and 0 < stored["answers"][0]["seconds"] < 2
     stored["answers"][0] = {"value": 99}  # a planted answer: a later context reads it instead of running the reference
     entry.write_text(json.dumps(stored))
     assert extended_tier(problem, oracle_for(problem), cache).cases[0].expected == 99
@@ -105,3 +106,40 @@ def test_an_input_the_reference_fails_on_is_not_judged(tmp_path):
     tier = extended_tier(problem, oracle_for(problem), ReferenceCache(tmp_path))
     assert [case.args for case in tier.cases] == [[4]]
     assert tier.unjudged == 1 and "the reference failed: timeout" in tier.first_failure
+
+
+SLEEPY = """\
+name: Sleepy/0
+summary: n, after a nap for a negative n.
+entry_point: f
+compare:
+  equality: evalplus
+reference: |
+  import time
+  def f(n):
+      if n < 0:
+          time.sleep(0.75)
+      return abs(n)
+tests:
+  - args: [1]
+    expected: 1
+extended_inputs: |
+  [5]
+  [-5]
+"""
+
+
+def tiers_of(source, problem):
+    options = EvaluationOptions(tests=TestSelection.PLUS, skip=("edge_cases", "performance", "code_quality"))
+    result = evaluate("solution.py", problem, source=source, options=options)
+    tiers = result.dimensions["correctness"].details.tiers
+    return {name: (counts.passed, counts.total) for name, counts in tiers.items()}
+
+
+def test_a_benchmark_input_is_given_evalplus_s_time_limit_four_times_the_reference_s():
+    """EvalPlus fails a solution slower than max(1 s, 4 x the reference) on an input; codeeval's usual limit
+    (2 s a call) would pass one that takes 1.6 s where the reference takes microseconds."""
+    problem = problem_from_text(SLEEPY, "sleepy.yaml")
+    napping = "import time\ndef f(n):\n    if {}:\n        time.sleep(1.6)\n    return abs(n)\n"
+    assert tiers_of(napping.format("n > 1"), problem)["extended"] == (0, 2)  # where the reference is fast
+    assert tiers_of(napping.format("n < 0"), problem)["extended"] == (2, 2)  # where it is slow: 1.6 s < 4 x 0.75 s

@@ -43,7 +43,7 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
     started = time.monotonic()
     tier = extended_tier(problem, oracle) if oracle is not None else ExtendedTier(list(problem.extended_tests))
     deadline.end += time.monotonic() - started
-    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True)
+    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True, timeouts=tier.timeouts)
     result, details = summarise(NAME, base + extended, problem.entry_point, noun="tests")
     result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} " \
                       "extended)"
@@ -62,7 +62,7 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
 
 
 def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: Deadline,
-             stop_on_timeout: bool = False) -> list[CaseResult]:
+             stop_on_timeout: bool = False, timeouts: list[float | None] | None = None) -> list[CaseResult]:
     """Every case of a tier. `stop_on_timeout`: after one times out the rest fail unrun, as EvalPlus stops a
     tier at its first failure (a slow solution would otherwise spend the time limit on each of a thousand)."""
     results: list[CaseResult] = []
@@ -74,7 +74,8 @@ def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: 
         if stopped:
             results.append(skipped(case, index, expectation, stopped))
             continue
-        result = run_case(candidate, case, index, expectation, problem.compare)
+        result = run_case(candidate, case, index, expectation, problem.compare,
+                          timeout=timeouts[index] if timeouts else None)
         results.append(result)
         if stop_on_timeout and result.verdict == "timeout":
             stopped = f"an earlier {case.origin} test timed out"

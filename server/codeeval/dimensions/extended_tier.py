@@ -19,8 +19,13 @@ from ..sandbox import CallStatus, Limits, Opaque, Record, Session
 from ..spec.problem import Case, Problem
 from .oracle import Oracle
 
-CALL_TIMEOUT_S = 2.0  # as the importer runs the reference for the base tests
+# EvalPlus computes its expected outputs with no time limit; a reference slower than this on an input
+# (Mbpp/599's loop to 10^8 takes seconds) leaves that input unjudged.
+CALL_TIMEOUT_S = 20.0
 MEMORY_MB = 1024  # some references return large outputs (HumanEval/15: tens of megabytes)
+# EvalPlus's time limit on a solution, per input: this many times the reference's time, at least MIN_TIME_S.
+TIME_FACTOR = 4.0
+MIN_TIME_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -28,11 +33,20 @@ class ExtendedTier:
     cases: list[Case]
     unjudged: int = 0  # stored inputs the reference failed on
     first_failure: str = ""
+    timeouts: list[float | None] | None = None  # per case: its time limit (None: the problem's)
 
 
 def reference_limits(problem: Problem) -> Limits:
     return Limits(time_per_call_s=max(CALL_TIMEOUT_S, problem.limits.time_per_call_s),
-                  memory_mb=max(MEMORY_MB, problem.limits.memory_mb), cpu_s=600)
+                  memory_mb=max(MEMORY_MB, problem.limits.memory_mb), cpu_s=3600)
+
+
+def time_limit(problem: Problem, answer: StoredAnswer) -> float | None:
+    """A benchmark problem's (`equality: evalplus`) limit on one input, EvalPlus's: max(1 s, 4 x the reference's
+    time), so a solution much slower than the reference fails as it does there; None for other problems."""
+    if problem.compare.equality != "evalplus" or answer.seconds is None:
+        return None
+    return max(MIN_TIME_S, TIME_FACTOR * answer.seconds)
 
 
 def answers_key(problem: Problem) -> str:
@@ -58,6 +72,7 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
         answers = compute_answers(problem, inputs, oracle)
         cache.put(key, answers)
     cases = list(problem.extended_tests)
+    timeouts: list[float | None] = [None] * len(cases)
     first_line = problem.extended_inputs.first_line
     failures = []
     for index, (args, answer) in enumerate(zip(inputs, answers, strict=True)):
@@ -71,7 +86,8 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
         else:
             case.expected = answer.value
         cases.append(case)
-    return ExtendedTier(cases, len(failures), failures[0] if failures else "")
+        timeouts.append(time_limit(problem, answer))
+    return ExtendedTier(cases, len(failures), failures[0] if failures else "", timeouts)
 
 
 def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> list[StoredAnswer]:
@@ -89,13 +105,13 @@ def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> lis
 def _answer(session: Session, args: list, problem: Problem) -> StoredAnswer:
     outcome = session.call(args, {}, timeout=reference_limits(problem).time_per_call_s)
     if outcome.status == CallStatus.RAISED:
-        return StoredAnswer(raises=outcome.exc_type)
+        return StoredAnswer(raises=outcome.exc_type, seconds=outcome.duration_s)
     if outcome.status != CallStatus.RETURNED:
         return StoredAnswer(failure=f"the reference failed: {outcome.describe()[:160]}")
     value = presence(outcome.value) if problem.compare.mode == "not_none" else outcome.value
     if _opaque(value):
         return StoredAnswer(failure=f"the reference returned {outcome.describe()[:120]}, which cannot be compared")
-    return StoredAnswer(value=value)
+    return StoredAnswer(value=value, seconds=outcome.duration_s)
 
 
 def _opaque(value: object, depth: int = 0) -> bool:
