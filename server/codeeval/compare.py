@@ -388,6 +388,8 @@ def outputs_match(actual: Any, expected: Any, compare: Compare, args: Sequence[A
     """
     if compare.mode == "root":
         return _is_root(actual, args, compare.float_tolerance or ROOT_ATOL)
+    if compare.mode == "exact" and compare.equality != "structural" and _natively_equal(actual, expected):
+        return True  # Python's `==` is the rule: asked of Python first, in C (a list of a million in a millisecond)
     rule = _rule_of(compare)
     if _mode_match(actual, expected, compare, rule):
         return True
@@ -399,6 +401,15 @@ def outputs_match(actual: Any, expected: Any, compare: Compare, args: Sequence[A
     if not atol or type(actual) is not type(expected):
         return False
     return _allclose(actual, expected, atol)
+
+
+def _natively_equal(actual: Any, expected: Any) -> bool:
+    """Python's own `==` on decoded values, True only when it says so (a comparison that raises or recurses too
+    deeply is left to codeeval's walk). Decoded values never share a NaN, and an Opaque equals nothing."""
+    try:
+        return bool(actual == expected)
+    except (RecursionError, TypeError, ValueError, OverflowError):
+        return False
 
 
 def exception_matches(expected_name: str, exc_type: str | None, exc_mro: list[str]) -> bool:

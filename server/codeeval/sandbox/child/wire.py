@@ -135,10 +135,32 @@ def _encode_scalar(value: bool | int | float | str | bytes | bytearray | complex
     return {"$complex": [encode(value.real, depth + 1), encode(value.imag, depth + 1)]}
 
 
+_PLAIN_KINDS = frozenset({int, float, str, bool, type(None)})
+_INT_LIMIT = 1 << _BIG_INT_BITS
+
+
+def _plain_items(items: list) -> bool:
+    """Whether every item is its own JSON (exact built-in ints of JSON's size, finite floats, strings, bools,
+    None): checked in C-speed passes, so a list of a million numbers skips a call per item."""
+    kinds = set(map(type, items))
+    if not kinds <= _PLAIN_KINDS:
+        return False
+    if int in kinds:
+        ints = [item for item in items if type(item) is int] if len(kinds) > 1 else items
+        if ints and (max(ints) >= _INT_LIMIT or min(ints) <= -_INT_LIMIT):
+            return False
+    if float in kinds:
+        floats = [item for item in items if type(item) is float] if len(kinds) > 1 else items
+        if not all(map(math.isfinite, floats)):
+            return False
+    return True
+
+
 def _encode_collection(value: list | tuple | frozenset | set | dict, depth: int):
     """A collection (of a subclass too) item by item, through the built-in type's own iteration."""
     if isinstance(value, list):
-        return [encode(item, depth + 1) for item in list.__iter__(value)]
+        items = list(list.__iter__(value))
+        return items if _plain_items(items) else [encode(item, depth + 1) for item in items]
     if isinstance(value, tuple):
         return {"$tuple": [encode(item, depth + 1) for item in tuple.__iter__(value)]}
     if isinstance(value, frozenset):
@@ -172,6 +194,8 @@ def decode(data, depth: int = 0):
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, list):
+        if set(map(type, data)) <= _PLAIN_KINDS:  # no tagged value inside: the list is already the value
+            return list(data)
         return [decode(item, depth + 1) for item in data]
     if not isinstance(data, dict) or len(data) != 1:
         raise WireError("malformed tagged value")
