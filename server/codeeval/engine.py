@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .details.case_details import LoadFailureDetails
 from .dimensions.case_runner import Deadline
@@ -19,14 +19,15 @@ from .dimensions.performance.budget import Settings as PerformanceSettings
 from .dimensions.registry import dimensions_for
 from .errors import IsolationError, SolutionError
 from .evaluation_options import EvaluationOptions
-from .generation.frozen_suites import FrozenSuites
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
 from .sandbox import Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
-from .visual.visual_evaluation import evaluate_visual
+
+if TYPE_CHECKING:
+    from .generation.frozen_suites import FrozenSuites
 
 
 class ProblemContext:
@@ -39,7 +40,7 @@ class ProblemContext:
         self.limits = limits_for(problem, self.options)
         self.oracle = Oracle(problem, self.limits, self.launcher)
         # Deterministic mode: the same generated inputs in every run, whatever the machine's speed.
-        self.frozen_suites = FrozenSuites() if self.options.deterministic else None
+        self.frozen_suites = frozen_suites() if self.options.deterministic else None
 
     def close(self) -> None:
         self.oracle.close()
@@ -49,6 +50,12 @@ class ProblemContext:
 
     def __exit__(self, *exc_info) -> None:
         self.close()
+
+
+def frozen_suites() -> FrozenSuites:
+    from .generation.frozen_suites import FrozenSuites  # noqa: PLC0415  (Hypothesis, 0.6 s: deterministic mode only)
+
+    return FrozenSuites()
 
 
 def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
@@ -140,6 +147,8 @@ def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tu
 def _visual_result(source: str, label: str, context: ProblemContext, isolation: dict,
                    started: float) -> EvaluationResult:
     """Plot and web-page problems: their own parts, scored from what the sandbox and the browser showed."""
+    from .visual.visual_evaluation import evaluate_visual  # noqa: PLC0415  (plots and pages only)
+
     problem, options = context.problem, context.options
     visual = evaluate_visual(problem, source, label, context.launcher, options.skip, options.extra.get("judge"))
     score = combine(visual.dimensions, {**problem.weights, **(options.weights or {})})

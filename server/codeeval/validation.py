@@ -6,7 +6,7 @@ from .dimensions.case_runner import Expectation, failure_sentence, run_case
 from .dimensions.performance.alone import declared_class_problem
 from .engine import EvaluationOptions, limits_for
 from .errors import ProblemError
-from .generation import settings_errors
+from .generation.settings_check import settings_errors
 from .inputs import InputExpression, InputExpressionError
 from .sandbox import Session, default_launcher
 from .spec.problem import Problem

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from ..generation.frozen_suites import FrozenSuites
 from ..result import DimensionResult
 from ..sandbox import Session
 from ..spec.problem import Problem
@@ -21,6 +20,9 @@ from .case_runner import Deadline
 from .catalog import DimensionInfo
 from .oracle import Oracle
 from .performance.budget import Settings as PerformanceSettings
+
+if TYPE_CHECKING:  # the generator (Hypothesis) is loaded only where edge cases run
+    from ..generation.frozen_suites import FrozenSuites
 
 
 @dataclass

@@ -15,33 +15,34 @@ Modules:
 - `shrink`, `counterexamples`, `pytest_text`: minimal counterexamples and their pytest tests
 - `shared_suite`: one suite per problem context
 - `robustness`: generation and crash checks without a reference
+
+The package's names are loaded on first use (`__getattr__`): importing one light module, such as
+`values` or `frozen_suites`, does not load Hypothesis (0.6 s) with the rest.
 """
 
-from .plan import GenerationUnavailable, Plan, make_plan
-from .robustness import RobustnessFinding, RobustnessTarget, check_robustness, robustness_cases
-from .sandboxed import PreconditionError, parse_preconditions
-from .strategies import StrategyError, parse_strategy
-from .suite import GeneratedCase, Suite, build_suite, example_cases
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+# name -> the module defining it
+_WHERE = {
+    "GenerationUnavailable": "plan", "Plan": "plan", "make_plan": "plan",
+    "RobustnessFinding": "robustness", "RobustnessTarget": "robustness", "check_robustness": "robustness",
+    "robustness_cases": "robustness",
+    "PreconditionError": "sandboxed", "parse_preconditions": "sandboxed",
+    "StrategyError": "strategies", "parse_strategy": "strategies",
+    "GeneratedCase": "suite", "Suite": "suite", "build_suite": "suite", "example_cases": "suite",
+    "settings_errors": "settings_check",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GeneratedCase", "GenerationUnavailable", "Plan", "RobustnessFinding", "RobustnessTarget", "StrategyError",
            "Suite", "build_suite", "check_robustness", "make_plan", "parse_strategy", "robustness_cases",
            "settings_errors"]
-
-
-def settings_errors(problem) -> list[str]:
-    """Static problems with a problem's `edge_cases.generate` (for `codeeval validate`): strategy expressions
-    and preconditions that do not parse, strategies for parameters that do not exist. Nothing runs."""
-    spec = problem.edge_cases.generate
-    if not spec.enabled:
-        return []
-    errors = []
-    try:
-        parse_preconditions(list(spec.preconditions))
-    except PreconditionError as exc:
-        errors.append(f"edge_cases.generate.{exc}")
-    try:
-        make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies)
-    except GenerationUnavailable as exc:
-        if "strategies" in str(exc):
-            errors.append(str(exc))
-    return errors

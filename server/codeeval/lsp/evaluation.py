@@ -16,7 +16,7 @@ from ..details.edge_case_details import RobustnessCounterexample, RobustnessDeta
 from ..dimensions.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
 from ..dimensions.quality import dimension
 from ..engine import EvaluationOptions, ProblemContext, evaluate_source
-from ..generation import check_robustness
+from ..generation.robustness import check_robustness
 from ..overall_score import combine
 from ..report import to_json, to_markdown
 from ..report.images import save_images
