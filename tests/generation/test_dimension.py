@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
 
 from codeeval.dimensions import edge_cases
 from codeeval.engine import EvaluationOptions, ProblemContext, evaluate, evaluate_source
@@ -81,7 +82,7 @@ summary: Double a number.
 entry_point: double
 reference: |
   import time
-  time.sleep(1.5)
+  time.sleep(1.0)
 
   def double(n: int) -> int:
       time.sleep(0.002)
@@ -92,15 +93,19 @@ tests:
 edge_cases:
   generate:
     max_examples: 5000
-    time_budget_s: 2.0
+    time_budget_s: 3.0
 """
 
 
 def test_the_suite_build_stays_within_its_time_budget_loading_the_reference_included():
+    started = time.perf_counter()
     suite, guard = build_suite(problem(SLOW_TO_LOAD), Limits(), default_launcher())
+    elapsed = time.perf_counter() - started
     guard.close()
+    # 2 s left for the phases after loading: room for cases even on a loaded machine (with 0.5 s left, a
+    # CI run at load 9 had none); the clock counts the loading (without it the build takes 4 s).
     assert suite.applicable and suite.cases
-    assert suite.seconds < 2.3, suite.seconds  # 1.5 s of loading, then the phases stop by the budget
+    assert 1.0 <= suite.seconds <= elapsed < 3.6, (suite.seconds, elapsed)
 
 def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tmp_path):
     p = problem()
