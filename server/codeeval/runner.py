@@ -8,6 +8,7 @@ never silently dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 import time
@@ -22,6 +23,8 @@ from .errors import CodeevalError, IsolationError, SolutionError
 from .evaluation_options import EvaluationOptions
 from .result import EvaluationResult
 from .result_cache import ResultCache, relabel
+from .sandbox.detect import default_launcher
+from .sandbox.warm_pool import WarmPool
 from .spec import Problem, find_problem_files, load_problem, safe_name
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
@@ -285,13 +288,17 @@ class LocalExecutor:
 
     def stream(self, problems: dict[str, Problem], submissions: list[Submission],
                options: EvaluationOptions) -> Iterator[Finished]:
+        pool = None
+        if self.contexts is None and submissions:  # a run of its own, not a long-lived owner's: workers start ahead
+            pool = WarmPool(options.launcher or default_launcher(), self.jobs)
+            options = dataclasses.replace(options, launcher=pool)
         contexts = self.contexts or ProblemContexts(problems, options)
         contexts.register(problems)
         contexts.expect(submissions)
-        pool = self._pool or ThreadPoolExecutor(max_workers=self.jobs)
+        threads = self._pool or ThreadPoolExecutor(max_workers=self.jobs)
         futures: dict[Future[EvaluationResult], int] = {}
         try:
-            futures = {pool.submit(evaluate_submission, submissions[i], contexts): i
+            futures = {threads.submit(evaluate_submission, submissions[i], contexts): i
                        for i in problem_order(submissions)}
             for future in as_completed(futures):
                 index = futures.pop(future)
@@ -304,9 +311,11 @@ class LocalExecutor:
                 future.cancel()
                 if self.contexts is not None:
                     contexts.finished(submissions[index].problem)
-            if pool is not self._pool:
-                pool.shutdown(wait=False, cancel_futures=True)
+            if threads is not self._pool:
+                threads.shutdown(wait=False, cancel_futures=True)
                 contexts.close_all()
+            if pool is not None:
+                pool.close()
 
 
 def run_stream(problems: dict[str, Problem], submissions: list[Submission],

@@ -28,6 +28,7 @@ from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import CallStatus, Limits, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
+from ..sandbox.warm_pool import WarmPool
 from ..spec.loader import problem_from_text
 from ..spec.problem import Compare, CompareMode, safe_name
 from ..spec.stored_inputs import encode_line
@@ -423,10 +424,11 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
     """Convert every record, `jobs` at a time (default: one per core; each runs its reference in a sandbox of
     its own); each failure is reported with its task id and reason, in the records' order."""
     output = Path(output)
-    converter = Converter(kind, launcher, release=release)
     report = ImportReport(kind, source)
     named = _named(list(records))
-    with ThreadPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1)) as pool:
+    workers = max(1, jobs or os.cpu_count() or 1)
+    with WarmPool(launcher or default_launcher(), workers) as warm, ThreadPoolExecutor(max_workers=workers) as pool:
+        converter = Converter(kind, warm, release=release)  # each reference's worker started ahead of need
         outcomes = pool.map(lambda item: _convert_one(converter, item[1], output, item[2]), named)
         for (task_id, _, _), (converted, failure) in zip(named, outcomes, strict=True):
             if converted is None:
