@@ -147,10 +147,13 @@ def mean_interval(scores: list[float]) -> tuple[float, float] | None:
     """The 95% Student's t interval of the mean score, or None below two scores."""
     if len(scores) < 2:
         return None
+    mean = sum(scores) / len(scores)
+    spread = statistics.stdev(scores)
+    if spread == 0:  # every score the same (a benchmark's canonical solutions): no need to load scipy for t
+        return mean, mean
     from scipy.special import stdtrit  # noqa: PLC0415  (numpy + scipy take a second to import: only when needed)
 
-    mean = sum(scores) / len(scores)
-    half = float(stdtrit(len(scores) - 1, 0.975)) * (statistics.stdev(scores) / math.sqrt(len(scores)))
+    half = float(stdtrit(len(scores) - 1, 0.975)) * (spread / math.sqrt(len(scores)))
     return max(0.0, mean - half), min(100.0, mean + half)
 
 
