@@ -96,3 +96,15 @@ def test_a_wrong_output_that_is_only_the_references_float_rounding_is_not_a_bug(
     assert rounding_relevance(like_examples, float("inf"), 1e300).score == 1.0
     assert rounding_relevance(like_examples, 1.5, 10**400).score == 1.0  # no overflow converting it
     assert rounding_relevance(like_examples, float("-inf"), 10**400).score == 1.0
+
+
+def test_brackets_that_do_not_pair_up_where_every_example_balances_them_are_out_of_the_domain():
+    # HumanEval/6: "multiple groups for nested parentheses separated by spaces"
+    groups = Domain(["s"], [("(()()) ((())) () ((())()())",), ("() (()) ((())) (((())))",), ("(()(())((())))",)])
+    assert groups.relevance(("(()) ()",)).score == 1.0
+    split = groups.relevance(("(()(())((() )))",))  # balanced as a whole, not word by word
+    assert split.score == 0.3 and "each word's" in split.reasons[0]
+    whole = Domain(["s"], [("( ) (( ))",), ("(( )( ))",)])  # HumanEval/1: spaces inside groups
+    assert whole.relevance(("( ( ) )",)).score == 1.0 and whole.relevance((")( ",)).score == 0.3
+    checker = Domain(["s"], [("()",), ("(()",), (")(",)])  # a balance checker's examples: both kinds
+    assert checker.relevance(("((",)).score == 1.0

@@ -64,6 +64,8 @@ LENGTH_LINK = 0.4  # an int that is not the length of a collection it is, in eve
 CHARACTER = {"non-ASCII": 0.25, "control": 0.25, "uppercase": 0.7, "lowercase": 0.7, "digit": 0.8, "space": 0.75,
              "punctuation": 0.75}
 PROMISED = 0.3  # the prompt promises the opposite (a "non-empty" list given empty)
+UNBALANCED = 0.3  # brackets that do not pair up where every example's do (in the string, or in each of its words):
+# "groups of nested parentheses separated by spaces" promises balanced groups, and a solution may rely on it
 ELEMENTS_UNSEEN = 0.25  # elements in a collection where every example's is empty: the examples say nothing of
 # them (hex_key's odd `[]` beside its strings makes a list possible, not a list of anything)
 
@@ -86,6 +88,9 @@ class Profile:
     largest: float = 0.0  # the largest |x|
     finite_only: bool = True
     chars: set[str] = field(default_factory=set)
+    bracketed: int = 0  # example strings holding brackets...
+    balanced: int = 0  # ...whose brackets pair up
+    words_balanced: int = 0  # ...and whose brackets pair up within each whitespace-separated word
     lengths: list[int] = field(default_factory=list)
     arities: set[int] = field(default_factory=set)  # the lengths of tuples holding more than one kind (records)
     sorted_all: bool = True  # every example collection of three or more elements is sorted
@@ -103,6 +108,7 @@ class Profile:
         elif kind == "str":
             self.chars.update(value)
             self.lengths.append(len(value))
+            self._brackets(value)
         elif kind in ("list", "tuple", "set"):
             items = list(value)[:MAX_ITEMS]
             self.lengths.append(len(value))
@@ -121,6 +127,21 @@ class Profile:
             for key, item in list(value.items())[:MAX_ITEMS]:
                 self.keys.observe(key, depth + 1)
                 self.elements.observe(item, depth + 1)
+
+    def _brackets(self, text: str) -> None:
+        if not _bracket_text(text):
+            return
+        self.bracketed += 1
+        self.balanced += _balanced(text)
+        self.words_balanced += all(_balanced(word) for word in text.split())
+
+    def bracket_promise(self) -> str | None:
+        """What every example string with brackets shows of them (two at least): None, "string" or "word"."""
+        if self.bracketed < 2:
+            return None
+        if self.words_balanced == self.bracketed:
+            return "word"
+        return "string" if self.balanced == self.bracketed else None
 
     def admit(self, kinds: Kinds) -> None:
         """Kinds the contract promises count as seen (the examples' ranges and alphabets still apply)."""
@@ -270,6 +291,7 @@ class _Walk:
 
     def _text(self, value: str, profile: Profile) -> None:
         self._size(len(value), profile, "string")
+        self._structure(value, profile)
         seen = _classes(profile.chars)
         for char in dict.fromkeys(value[:2000]):
             for cls in _char_classes(char):
@@ -278,6 +300,15 @@ class _Walk:
                 opposite = {"uppercase": "lowercase", "lowercase": "uppercase"}.get(cls)
                 factor = PROMISED if opposite in self.promises else CHARACTER[cls]
                 self.note(f"char:{cls}", factor, f"{cls} character {char!r}; the examples' strings have none")
+
+    def _structure(self, value: str, profile: Profile) -> None:
+        promise = profile.bracket_promise()
+        if promise is None or not _bracket_text(value[:2000]):
+            return
+        parts = value.split() if promise == "word" else [value]
+        if not all(_balanced(part) for part in parts):
+            where = "each word's" if promise == "word" else "the string's"
+            self.note("brackets", UNBALANCED, f"brackets that do not pair up; in every example {where} do")
 
     def _size(self, size: int, profile: Profile, noun: str) -> None:
         if not profile.lengths:
@@ -359,6 +390,24 @@ def _is_sorted(items: list) -> bool:
         return all(a <= b for a, b in pairwise(items))
     except TypeError:
         return False
+
+
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
+def _bracket_text(text: str) -> bool:
+    return any(char in "()[]{}" for char in text)
+
+
+def _balanced(text: str) -> bool:
+    """Whether the string's brackets ((), [], {}) pair up and nest."""
+    stack: list[str] = []
+    for char in text[:2000]:
+        if char in "([{":
+            stack.append(char)
+        elif char in _CLOSING and (not stack or stack.pop() != _CLOSING[char]):
+            return False
+    return not stack
 
 
 def _char_classes(char: str) -> list[str]:
