@@ -81,3 +81,42 @@ def test_groups_whose_brackets_do_not_pair_up_are_shown_but_cost_nothing():
     unpaired = [f for f in edge.details.findings if any("do not pair up" in r for r in f.relevance_reasons)]
     assert unpaired and all(f.points == 0 and f.low_confidence for f in unpaired)
     assert _edge(NESTED_GROUPS, WHOLE_STRING).score <= 75  # a bug on balanced groups still costs
+
+
+FACTORIAL = """
+name: factorial
+summary: The factorial of n.
+entry_point: factorial
+reference: |
+  def factorial(n: int) -> int:
+      result = 1
+      for k in range(2, n + 1):
+          result *= k
+      return result
+compare: {equality: evalplus}
+tests:
+  - args: [3]
+    expected: 6
+  - args: [5]
+    expected: 120
+  - args: [10]
+    expected: 3628800
+edge_cases:
+  generate: {max_examples: 80}
+"""
+
+# Mbpp/592's bug: floats lose an exact int's last digits beyond 2^53, and EvalPlus compares exactly.
+IN_FLOATS = """
+def factorial(n):
+    result = 1.0
+    for k in range(2, n + 1):
+        result *= k
+    return result
+"""
+
+
+def test_a_candidate_that_rounds_the_references_exact_int_has_a_bug_not_a_rounding_quirk():
+    edge = _edge(FACTORIAL, IN_FLOATS)
+    wrong = next(f for f in edge.details.findings if f.kind == "wrong output")
+    assert not any("float rounding" in reason for reason in wrong.relevance_reasons), wrong.relevance_reasons
+    assert wrong.points >= 25 and edge.score <= 75

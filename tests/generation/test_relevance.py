@@ -96,6 +96,9 @@ def test_a_wrong_output_that_is_only_the_references_float_rounding_is_not_a_bug(
     assert rounding_relevance(like_examples, float("inf"), 1e300).score == 1.0
     assert rounding_relevance(like_examples, 1.5, 10**400).score == 1.0  # no overflow converting it
     assert rounding_relevance(like_examples, float("-inf"), 10**400).score == 1.0
+    exact = 29065024282889672  # Mbpp/592: the reference's exact int, the candidate's float lost the last digits
+    assert rounding_relevance(like_examples, exact, float(exact)).score == 1.0  # the candidate rounded: its bug
+    assert rounding_relevance(like_examples, 10**400, float("inf")).score == 1.0  # the candidate's float overflowed
 
 
 def test_brackets_that_do_not_pair_up_where_every_example_balances_them_are_out_of_the_domain():

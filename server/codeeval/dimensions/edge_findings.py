@@ -32,7 +32,8 @@ weighed down in relevance: a solution a few times slower than the reference
 hangs there, and that is slowness, not a bug. So is a wrong output that is
 the reference's float rounding: beyond 2^53 a float cannot hold every integer,
 and a candidate answering the exact int where the reference answers a float
-(`n * (n + 1) * (n + 2) / 6` against `// 6`, Mbpp/80) differs only there.
+(`n * (n + 1) * (n + 2) / 6` against `// 6`, Mbpp/80) differs only there. The other way round
+(the reference's exact int against the candidate's rounded float) is the candidate's bug.
 """
 
 from __future__ import annotations
@@ -148,8 +149,13 @@ def timeout_relevance(relevance: Relevance, reference_s: float, limit_s: float) 
 
 
 def rounding_relevance(relevance: Relevance, expected: Any, actual: Any) -> Relevance:
-    """A wrong output's relevance, lowered where it differs from the expected number only by float rounding."""
-    if not (_number(expected) and _number(actual)) or not (isinstance(expected, float) or isinstance(actual, float)):
+    """A wrong output's relevance, lowered where it differs from the expected number only by the reference's float
+    rounding.
+
+    Only the reference's: where the reference answers the exact int and the candidate a float that lost its last
+    digits (`sum(...) / 1` beyond 2^53, Mbpp/592), the candidate is the one that rounded, and EvalPlus fails it.
+    """
+    if not (_number(expected) and _number(actual)) or not isinstance(expected, float) or isinstance(actual, float):
         return relevance
     if not _rounding_apart(expected, actual):
         return relevance
