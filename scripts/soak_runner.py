@@ -18,9 +18,11 @@ errors, and checks that every solution got exactly one result.
 Flat means: descriptors at the end within a few of the start (workers are
 closed problem by problem), and resident memory not climbing with the number
 of results: the median over the last quarter of the results within a quarter
-of the start's memory of the median over the second quarter. (A solution that
-returns a huge value makes a short peak, printed too; a leak raises every
-later quarter.) Every reading goes to readings.csv in the work folder.
+of the start's memory of the median over the second quarter, or, when above
+it, level with the third quarter's (within an eighth of the start's). A solution that returns
+a huge value makes a peak (printed too) and the allocators keep part of what
+it freed, a step that then stays level; a leak raises every later quarter.
+Every reading goes to readings.csv in the work folder.
 """
 
 from __future__ import annotations
@@ -228,10 +230,17 @@ def main() -> int:
     peak = max(readings, key=lambda r: r.rss_mb)
     print(f"[soak] resident memory, median per quarter of the results: "
           f"{', '.join(f'{m:.0f}' for m in quarters)} MB; peak {peak.rss_mb:.0f} MB at {peak.results} results")
-    # One solution returning a huge value (replies may be up to 64 MB) makes a short peak; a leak
-    # makes every later quarter higher. Flat: the last quarter's median near the second's.
-    if len(quarters) == 4 and quarters[3] > quarters[1] + 0.25 * first.rss_mb:
-        problems_found.append(f"resident memory climbs: quarter medians {[round(m) for m in quarters]} MB")
+    # A leak climbs to the end: the last quarter above the second and still above the third. A solution
+    # returning a huge value (replies may be up to 64 MB) makes a peak, after which the allocators keep
+    # part of what was freed: a step that then stays level is that high-water mark, not a leak (MBPP+'s
+    # Mbpp/255 peaks at 200 MB: with its samples or without, a run ends with the same live objects).
+    tolerance = 0.25 * first.rss_mb
+    if len(quarters) == 4 and quarters[3] > quarters[1] + tolerance:
+        if quarters[3] > quarters[2] + tolerance / 2:
+            problems_found.append(f"resident memory climbs: quarter medians {[round(m) for m in quarters]} MB")
+        else:
+            print(f"[soak] resident memory rose once, at the peak, and stayed level after it "
+                  f"(last quarter within {tolerance / 2:.0f} MB of the third): a high-water mark, not a leak")
     if listener is not None:
         if listener.contacts:
             problems_found.append(f"attack solutions reached the host's listeners: {listener.contacts[:3]}")
