@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ..compare import presence
 from ..reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
-from ..sandbox import CallStatus, Limits, Opaque, Record, Session
+from ..sandbox import CallStatus, Limits, Session
 from ..spec.problem import Case, Problem
+from ..spec.stored_inputs import plain_data
 from .oracle import Oracle
 
 # EvalPlus computes its expected outputs with no time limit; a reference slower than this on an input
@@ -110,16 +111,7 @@ def _answer(session: Session, args: list, problem: Problem) -> StoredAnswer:
     if outcome.status != CallStatus.RETURNED:
         return StoredAnswer(failure=f"the reference failed: {outcome.describe()[:160]}")
     value = presence(outcome.value) if problem.compare.mode == "not_none" else outcome.value
-    if _opaque(value):
+    if not plain_data(value):
         return StoredAnswer(failure=f"the reference returned {outcome.describe()[:120]}, which cannot be compared")
     return StoredAnswer(value=value, seconds=outcome.duration_s)
 
-
-def _opaque(value: object, depth: int = 0) -> bool:
-    if isinstance(value, (Opaque, Record)) or depth > 1000:
-        return True
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_opaque(item, depth + 1) for item in value)
-    if isinstance(value, dict):
-        return any(_opaque(k, depth + 1) or _opaque(v, depth + 1) for k, v in value.items())
-    return False

@@ -32,14 +32,14 @@ def encode_inputs(inputs: list[list]) -> str:
     return "".join(encode_line(args) + "\n" for args in inputs)
 
 
-def _plain(value: Any, depth: int = 0) -> bool:
-    """Only data a problem file could hold: no opaque object or dataclass record among the arguments."""
+def plain_data(value: Any, depth: int = 0) -> bool:
+    """Only data a problem file could hold: no opaque object or dataclass record anywhere in it."""
     if isinstance(value, (Opaque, Record)) or depth > 1000:
         return False
     if isinstance(value, (list, tuple, set, frozenset)):
-        return all(_plain(item, depth + 1) for item in value)
+        return all(plain_data(item, depth + 1) for item in value)
     if isinstance(value, dict):
-        return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
+        return all(plain_data(k, depth + 1) and plain_data(v, depth + 1) for k, v in value.items())
     return True
 
 
@@ -84,7 +84,7 @@ class StoredInputs:
             if not isinstance(value, list):
                 raise ProblemError(f"extended_inputs: line {offset + 1} is not a JSON array of arguments",
                                    self.path, where)
-            if not _plain(value):
+            if not plain_data(value):
                 raise ProblemError(f"extended_inputs: line {offset + 1} holds an $opaque or $record value "
                                    "(arguments are plain data)", self.path, where)
             decoded.append(value)
