@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..badge import badge_svg, endpoint_json
-from ..diff import RunDiff, Snapshot, compare, load_snapshot, to_markdown
+from ..diff import RunDiff, Snapshot, compare, load_snapshot
+from ..diff.markdown import to_markdown
 from ..errors import CodeevalError
 from .action_inputs import ActionInputs, Mode
 from .git import GitError, changed_lines, checkout_beside

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..badge import band_for
 from ..diff import RunDiff
-from ..diff import to_markdown as diff_markdown
+from ..diff.markdown import to_markdown as diff_markdown
 from ..findings import SEVERITIES
 from ..report.markdown_text import cell, table
 from .sarif_findings import QualityFinding

@@ -33,7 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the two runs and print (or write) the Markdown."""
-    from ..diff import compare, load_snapshot, to_markdown
+    from ..diff import compare, load_snapshot
+    from ..diff.markdown import to_markdown
 
     if args.threshold < 0 or args.top < 1:
         print("codeeval: --threshold must be >= 0 and --top >= 1", file=sys.stderr)

@@ -14,8 +14,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +101,8 @@ def request_body(settings: JudgeSettings, instruction: str, picture: bytes, medi
 
 
 def _post(settings: JudgeSettings, body: dict[str, Any]) -> dict[str, Any]:
+    import urllib.request  # noqa: PLC0415  (http, email, ssl: 0.1 s of every command's start, for --judge-url only)
+
     url = settings.url.rstrip("/") + "/chat/completions"
     headers = {"Content-Type": "application/json"}
     if settings.api_key:
@@ -160,7 +160,7 @@ def judge_picture(settings: JudgeSettings, instruction: str, picture: bytes, med
     try:
         reply = _post(settings, request_body(settings, instruction, picture, media_type))
         criteria = _criteria(_reply_object(reply))
-    except (OSError, urllib.error.URLError, ValueError, KeyError, IndexError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:  # OSError: URLError too
         why = f"the judge gave no usable verdict: {type(exc).__name__}: {exc}"
         return JudgeVerdict(settings.model, error=why[:300])
     return JudgeVerdict(settings.model, criteria, [_finding(c, static_score) for c in criteria])
