@@ -120,3 +120,44 @@ def test_a_candidate_that_rounds_the_references_exact_int_has_a_bug_not_a_roundi
     wrong = next(f for f in edge.details.findings if f.kind == "wrong output")
     assert not any("float rounding" in reason for reason in wrong.relevance_reasons), wrong.relevance_reasons
     assert wrong.points >= 25 and edge.score <= 75
+
+
+SLOW_FIRST_CALL = """
+name: nonagonal
+summary: The nth nonagonal number.
+entry_point: is_nonagonal
+reference: |
+  import time
+
+  _first_call = [True]
+
+  def is_nonagonal(n: int) -> int:
+      if _first_call:  # a cold worker, or a loaded machine: the first answer comes late
+          _first_call.pop()
+          time.sleep(0.15)
+      return n * (7 * n - 5) // 2
+tests:
+  - args: [10]
+    expected: 325
+  - args: [15]
+    expected: 750
+edge_cases:
+  generate:
+    max_examples: 40
+    preconditions: ["n >= 0"]
+"""
+
+# Mbpp/641: right for every n but 0, the first boundary input.
+REJECTS_ZERO = """
+def is_nonagonal(n):
+    if n < 1:
+        return "Invalid input. n should be a positive integer."
+    return n * (7 * n - 5) // 2
+"""
+
+
+def test_an_input_the_reference_answered_slowly_once_is_timed_again_not_dropped():
+    edge = _edge(SLOW_FIRST_CALL, REJECTS_ZERO)
+    assert edge.details.generation.stats["retimed"] >= 1
+    wrong = next(f for f in edge.details.findings if f.kind == "wrong output")
+    assert wrong.input == "is_nonagonal(0)" and edge.score < 100
