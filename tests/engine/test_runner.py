@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -107,8 +108,10 @@ def test_open_workers_do_not_grow_with_the_number_of_problems(tmp_path):
         seen.append(open_descriptors())
     assert len(seen) == count
     # Each problem's reference workers hold descriptors while it is in flight; they are closed when its
-    # last solution finishes, so the count does not climb from problem to problem.
-    assert max(seen[4:]) - max(seen[:4]) <= 6, seen
+    # last solution finishes, so the count does not climb from problem to problem. Medians, since workers
+    # started ahead (the warm pool) come and go: on a loaded machine single readings swing by a dozen,
+    # while a problem's workers left open would add about 48 between the first eight and the last eight.
+    assert statistics.median(seen[-8:]) - statistics.median(seen[:8]) <= 12, seen
     assert open_descriptors() <= before + 2, (before, open_descriptors())
 
 
