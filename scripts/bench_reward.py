@@ -181,8 +181,9 @@ def main() -> int:
         with RewardScorer(problems, skip=SKIP, jobs=args.jobs, deterministic=True) as scorer:
             runs.append([r.reward for r in scorer.score_many(items)])
     deterministic_s = (time.perf_counter() - started) / 2
+    moved = [f"{task} {a:.3f}/{b:.3f}" for (task, _), a, b in zip(samples, *runs, strict=True) if a != b]
     print(f"  deterministic mode, two fresh scorers: {rate(len(samples), deterministic_s)} each; identical "
-          f"rewards: {runs[0] == runs[1]} ({differing(*runs)} differ)")
+          f"rewards: {runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''})")
 
     serve_load(problems, samples, args.clients, args.requests, args.jobs)
 
