@@ -28,6 +28,7 @@ import concurrent.futures
 import gzip
 import itertools
 import json
+import math
 import os
 import re
 import signal
@@ -135,7 +136,8 @@ def serve_load(problems: Path, samples: list[tuple[str, str]], clients: int, req
     mixed = sum(not ok for _, _, ok in results)
     print(f"  serve, {clients} clients x {requests}: {rate(len(results), seconds)}; "
           f"p50 {statistics.median(latencies) * 1000:.0f} ms, "
-          f"p99 {latencies[int(0.99 * (len(latencies) - 1))] * 1000:.0f} ms; answers {dict(sorted(codes.items()))}; "
+          f"p99 {latencies[math.ceil(0.99 * len(latencies)) - 1] * 1000:.0f} ms; "
+          f"answers {dict(sorted(codes.items()))}; "
           f"lost {clients * requests - len(results)}, mixed up {mixed}")
 
 
