@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..display import short_repr
-from ..sandbox import CallStatus, Limits, ProcessLauncher, Session
+from ..sandbox import CallStatus, Launcher, Limits, Session
 from ..spec.problem import Case, Problem
 from .case_runner import Expectation
 
@@ -34,7 +34,7 @@ def case_key(case: Case) -> str:
 class Oracle:
     """Runs the reference in its own sandboxed session, lazily, and remembers its answers."""
 
-    def __init__(self, problem: Problem, limits: Limits, launcher: ProcessLauncher):
+    def __init__(self, problem: Problem, limits: Limits, launcher: Launcher):
         self.problem = problem
         self.limits = limits
         self.launcher = launcher

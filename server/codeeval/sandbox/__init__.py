@@ -5,7 +5,7 @@ import sys
 from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
-from .launcher import Limits, ProcessLauncher, SandboxError
+from .launcher import Launcher, Limits, ProcessLauncher, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from .session import CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
@@ -15,6 +15,23 @@ if sys.getrecursionlimit() < 10_000:
     sys.setrecursionlimit(10_000)
 
 
-__all__ = ["BubblewrapLauncher", "CallOutcome", "CallStatus", "Limits", "LoadOutcome", "LoadStatus", "Opaque",
-           "PlotOutcome", "PlotStatus", "ProcessLauncher", "Record", "SandboxError", "Session", "TimingOutcome",
-           "TimingStatus", "default_launcher", "launchers"]
+__all__ = [
+    "BubblewrapLauncher",
+    "CallOutcome",
+    "CallStatus",
+    "Launcher",
+    "Limits",
+    "LoadOutcome",
+    "LoadStatus",
+    "Opaque",
+    "PlotOutcome",
+    "PlotStatus",
+    "ProcessLauncher",
+    "Record",
+    "SandboxError",
+    "Session",
+    "TimingOutcome",
+    "TimingStatus",
+    "default_launcher",
+    "launchers",
+]

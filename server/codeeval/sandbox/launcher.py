@@ -22,6 +22,7 @@ import tempfile
 import threading
 import weakref
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cgroup import CgroupError, WorkerCgroup
 from .child import wire
@@ -223,6 +224,17 @@ def _close_all(*fds: int | None) -> None:
                 os.close(fd)
             except OSError:
                 pass
+
+
+class Launcher(Protocol):
+    """What a session needs of where its worker runs: a `ProcessLauncher`, or a `WarmPool` in front of one."""
+
+    name: str
+    python: str  # the interpreter the workers run
+
+    def isolation(self) -> dict: ...
+
+    def spawn(self, limits: Limits) -> Child: ...
 
 
 class ProcessLauncher:

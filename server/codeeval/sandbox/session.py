@@ -22,7 +22,7 @@ from ..display import short_repr
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
-from .launcher import Child, Limits, ProcessLauncher, SandboxError
+from .launcher import Child, Launcher, Limits, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
@@ -119,7 +119,7 @@ class Session:
     """One solution in one worker. Use as a context manager; `close` kills whatever is left."""
 
     def __init__(self, source: str, entry_point: str, filename: str = "solution.py",
-                 limits: Limits | None = None, *, launcher: ProcessLauncher):
+                 limits: Limits | None = None, *, launcher: Launcher):
         self.source = source
         self.entry_point = entry_point
         self.filename = filename

@@ -17,7 +17,7 @@ import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from .launcher import Child, Limits, SandboxError
+from .launcher import Child, Launcher, Limits, SandboxError
 
 
 def _start_key(limits: Limits) -> Limits:
@@ -28,7 +28,7 @@ def _start_key(limits: Limits) -> Limits:
 class WarmPool:
     """A launcher (spawn, isolation) that hands out workers it started ahead, `size` per kind of limits."""
 
-    def __init__(self, launcher, size: int):
+    def __init__(self, launcher: Launcher, size: int):
         self.launcher = launcher
         self.size = max(1, size)
         self._ready: dict[Limits, list[Child]] = {}
@@ -41,6 +41,10 @@ class WarmPool:
     @property
     def name(self) -> str:
         return self.launcher.name
+
+    @property
+    def python(self) -> str:
+        return self.launcher.python
 
     def isolation(self) -> dict:
         return self.launcher.isolation()

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from ..result import ReportImage
-from ..sandbox import Limits, ProcessLauncher, Session
+from ..sandbox import Launcher, Limits, Session
 from ..spec.problem import Problem
 from .checks import Check, Part
 from .page_protocol import PageReport, PageRequest, PageStatus
@@ -49,7 +49,7 @@ def looks_like_html(source: str) -> bool:
     return head.startswith(("<!doctype", "<html", "<!--", "<head", "<body", "<meta", "<div", "<main", "<section"))
 
 
-def page_source(problem: Problem, source: str, filename: str, launcher: ProcessLauncher) -> PageSource:
+def page_source(problem: Problem, source: str, filename: str, launcher: Launcher) -> PageSource:
     """HTML as given, or what the solution's entry point returns when it is Python (run in the sandbox)."""
     if filename.endswith((".html", ".htm")) or looks_like_html(source):
         return PageSource(source)

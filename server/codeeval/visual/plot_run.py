@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..sandbox import Limits, PlotStatus, ProcessLauncher, Session
+from ..sandbox import Launcher, Limits, PlotStatus, Session
 from ..spec.problem import Problem
 from .checks import Check, PictureBook
 from .figure_facts import parse_figure
@@ -18,7 +18,7 @@ def sandbox_limits(problem: Problem) -> Limits:
     return Limits(time_per_call_s=limits.time_s, memory_mb=limits.memory_mb, cpu_s=int(limits.time_s) + 30)
 
 
-def run_plot(problem: Problem, source: str, filename: str, launcher: ProcessLauncher) -> tuple[PlotRun, str]:
+def run_plot(problem: Problem, source: str, filename: str, launcher: Launcher) -> tuple[PlotRun, str]:
     """The script's run as the checks see it, and what it printed."""
     visual = problem.visual
     assert visual is not None and visual.plot is not None
@@ -27,8 +27,7 @@ def run_plot(problem: Problem, source: str, filename: str, launcher: ProcessLaun
         printed = session.output()
     message = outcome.message
     if outcome.status == PlotStatus.UNAVAILABLE:
-        python = getattr(launcher, "python", "")
-        message = UNAVAILABLE_HINT.format(python=python) + f" ({outcome.message})"
+        message = UNAVAILABLE_HINT.format(python=launcher.python) + f" ({outcome.message})"
     elif outcome.status in (PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR):
         where = f" (line {outcome.lineno})" if outcome.lineno else ""
         message = f"{outcome.exc_type or 'SyntaxError'}{where}: {outcome.message}"

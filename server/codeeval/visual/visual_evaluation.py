@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ..dimensions.registry import dimensions_for
 from ..result import DimensionResult, ReportImage
-from ..sandbox import PlotStatus, ProcessLauncher
+from ..sandbox import Launcher, PlotStatus
 from ..spec.problem import Problem
 from ..spec.visual_problem import ProblemKind
 from .checks import Check, Evidence, Part, PartDetails, PictureBook
@@ -46,7 +46,7 @@ def _unavailable(problem: Problem, why: str) -> dict[str, DimensionResult]:
     return {part.name: DimensionResult.not_applicable(part.name, why) for part in dimensions_for(problem.kind.value)}
 
 
-def evaluate_plot(problem: Problem, source: str, label: str, launcher: ProcessLauncher,
+def evaluate_plot(problem: Problem, source: str, label: str, launcher: Launcher,
                   skip: tuple[str, ...] = ()) -> VisualEvaluation:
     """Run a plotting script in the sandbox and score what it drew."""
     run, printed = run_plot(problem, source, label.rsplit("/", 1)[-1] or "solution.py", launcher)
@@ -67,7 +67,7 @@ def _no_page(problem: Problem, label: str, source: PageSource, skip: tuple[str, 
     return VisualEvaluation(_dimensions(problem, checks, skip), errors=[f"{label}: {why}"], output=source.printed)
 
 
-def evaluate_page(problem: Problem, source: str, label: str, launcher: ProcessLauncher,
+def evaluate_page(problem: Problem, source: str, label: str, launcher: Launcher,
                   skip: tuple[str, ...] = ()) -> VisualEvaluation:
     """Get the page's HTML (running Python in the sandbox if need be), render it and score it."""
     written = page_source(problem, source, label.rsplit("/", 1)[-1] or "solution.py", launcher)
@@ -83,7 +83,7 @@ def evaluate_page(problem: Problem, source: str, label: str, launcher: ProcessLa
     return VisualEvaluation(_dimensions(problem, report.checks, skip), outcome.images, errors, written.printed, notes)
 
 
-def evaluate_visual(problem: Problem, source: str, label: str, launcher: ProcessLauncher, skip: tuple[str, ...] = (),
+def evaluate_visual(problem: Problem, source: str, label: str, launcher: Launcher, skip: tuple[str, ...] = (),
                     judge: JudgeSettings | None = None) -> VisualEvaluation:
     """One solution of a plot or web-page problem, with the model judge's opinion when configured."""
     if problem.kind is ProblemKind.PLOT:
