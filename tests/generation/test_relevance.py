@@ -41,6 +41,14 @@ def test_promises_the_examples_contradict_are_ignored():
     assert domain.relevance(([5, 4, 3],)).score == 1.0  # the examples are not sorted
 
 
+def test_a_promise_inside_a_condition_on_the_answer_promises_nothing_of_the_inputs():
+    # Mbpp/431: "at least one common element" is what the answer tests, not a promise that the lists are non-empty
+    condition = Domain(["a", "b"], [([1, 2], [2, 3])], "Returns true if they have at least one common element.")
+    assert condition.relevance(([], [])).score == 0.75 * 0.75  # empty: a surprise, but not a broken promise
+    promise = Domain(["a", "b"], [([1, 2], [2, 3])], "Given lists with at least one element, return true if ...")
+    assert promise.relevance(([], [2])).score == 0.3
+
+
 def test_contract_isinstance_checks_name_the_admitted_kinds_and_widen_the_plan():
     preconditions = ["isinstance(n, (int, float))", "n >= 0", "all(isinstance(x, (int, float)) for x in xs)",
                      "all(isinstance(e, int) for t in pairs for e in t)", "type(s) == str"]
@@ -53,6 +61,34 @@ def test_contract_isinstance_checks_name_the_admitted_kinds_and_widen_the_plan()
     assert plan.describe_types() == {"n": "int | float", "xs": "list[int | float]"}
     domain = Domain(["n", "xs"], plan.examples, "", kinds)
     assert domain.relevance((2.5, [1.5])).score == 1.0  # the contract promises floats: not a surprise
+
+
+def test_a_contract_on_a_dicts_values_widens_them_as_promised():
+    # Mbpp/796: the examples' values are ints, the contract admits floats, and a solution rejecting them has a bug
+    preconditions = ["isinstance(d, dict)", "all(isinstance(x, (int, float)) for x in d.values())"]
+    kinds = contract_kinds(preconditions, ["d"])
+    assert kinds["d"] == Kinds(top=frozenset({"dict"}), values=frozenset({"int", "float"}))
+    plan = make_plan("def f(d):\n    return sum(d.values())\n", "f", [Case(args=[{"a": 100, "b": 200}])],
+                     preconditions=preconditions)
+    assert plan.describe_types() == {"d": "dict[str, int | float]"}
+    domain = Domain(["d"], plan.examples, "", kinds)
+    assert domain.relevance(({"a": -74.5},)).score == 0.5  # a float is promised; only its sign is a surprise
+    assert Domain(["d"], plan.examples).relevance(({"a": 7.5},)).score == 0.75  # without the contract it is one
+
+
+def test_lists_of_elements_of_any_kind_get_nested_lists_among_them():
+    # Mbpp/431: the examples pass lists of ints and lists of letters; EvalPlus nests lists in them, and a solution
+    # going through set() fails there (unhashable type: 'list')
+    preconditions = ["isinstance(a, list)", "isinstance(b, list)"]
+    kinds = contract_kinds(preconditions, ["a", "b"])
+    examples = [Case(args=[[1, 2, 3], [3, 4]]), Case(args=[["a", "b"], ["d", "b"]])]
+    plan = make_plan("def f(a, b):\n    return any(x in b for x in a)\n", "f", examples, preconditions=preconditions)
+    assert "list[int]" in plan.describe_types()["a"].removeprefix("list[")
+    domain = Domain(["a", "b"], plan.examples, "", kinds)
+    assert domain.relevance(([1, [4, 5]], [[4, 5], "b"])).score == 1.0
+    numbers = make_plan("def f(a, b):\n    return a\n", "f", [Case(args=[[1, 2], [3]])], preconditions=preconditions)
+    assert "list[int]" not in numbers.describe_types()["a"].removeprefix("list[")  # ints only: a list of numbers
+    assert Domain(["a", "b"], numbers.examples, "", kinds).relevance(([[1]], [3])).score == 0.25
 
 
 def test_lengths_passed_beside_their_collection_must_match_it():

@@ -11,6 +11,7 @@ Recognised, alone or joined by `and`, for a parameter P:
     isinstance(P, T) / isinstance(P, (T1, T2))     type(P) == T / type(P) is T
     all(isinstance(e, T...) for e in P)            the elements of P
     all(isinstance(e, T...) for s in P for e in s) the elements of P's elements
+    all(isinstance(v, T...) for v in P.values())   the values of a dict P (Mbpp/796's floats)
 """
 
 from __future__ import annotations
@@ -29,10 +30,20 @@ class Kinds:
     top: frozenset[str] | None = None
     elements: frozenset[str] | None = None
     nested: frozenset[str] | None = None  # elements of the elements
+    values: frozenset[str] | None = None  # a dict's values
 
     def merge(self, other: Kinds) -> Kinds:
         """The kinds both contracts admit, level by level."""
-        return Kinds(_meet(self.top, other.top), _meet(self.elements, other.elements), _meet(self.nested, other.nested))
+        return Kinds(_meet(self.top, other.top), _meet(self.elements, other.elements), _meet(self.nested, other.nested),
+                     _meet(self.values, other.values))
+
+
+def generic_elements(kinds: set[str] | frozenset[str]) -> bool:
+    """Whether a collection's elements, of these kinds in the examples, are of any kind: numbers beside strings
+    (Mbpp/431's lists of ints and of letters) say the function compares or counts elements whatever they are, and
+    EvalPlus's inputs then nest lists among them (13 of 16 such MBPP+ parameters), which `set()` cannot hash."""
+    families = {"number" if kind in ("int", "float", "bool") else kind for kind in kinds} - {"none"}
+    return len(families) >= 2
 
 
 def _meet(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
@@ -99,6 +110,10 @@ def _read(node: ast.expr, params: set[str]) -> tuple[str, Kinds] | None:
     if generator is None or check is None:
         return None
     variable, kinds = check
+    values = _values_loop(generator.generators)
+    if values is not None:
+        dictionary, target = values
+        return (dictionary, Kinds(values=kinds)) if dictionary in params and target == variable else None
     chain = _loop_chain(generator.generators)
     if not chain or chain[0] not in params or chain[-1] != variable:
         return None
@@ -114,6 +129,17 @@ def _all_over(node: ast.expr) -> ast.GeneratorExp | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "all" \
             and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
         return node.args[0]
+    return None
+
+
+def _values_loop(loops: list[ast.comprehension]) -> tuple[str, str] | None:
+    """`for v in P.values()` -> ("P", "v"), else None."""
+    if len(loops) != 1 or loops[0].ifs or not isinstance(loops[0].target, ast.Name):
+        return None
+    call = loops[0].iter
+    if isinstance(call, ast.Call) and not call.args and not call.keywords and isinstance(call.func, ast.Attribute) \
+            and call.func.attr == "values" and isinstance(call.func.value, ast.Name):
+        return call.func.value.id, loops[0].target.id
     return None
 
 

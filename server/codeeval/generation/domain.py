@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .contract_kinds import Kinds
+from .contract_kinds import Kinds, generic_elements
 from .values import RecordValue
 
 MAX_DEPTH = 8
@@ -78,6 +78,17 @@ _PROMISES = {
 }
 
 
+# "returns true if they have at least one common element" (Mbpp/431): a condition the answer depends on, which says
+# nothing of the inputs, unlike "given a non-empty list".
+_CONDITION = re.compile(r"\b(?:if|whether|when|unless)\b[^.\n]*$")
+
+
+def _promised(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether the prompt makes the promise somewhere other than in a condition on the answer."""
+    return any(not _CONDITION.search(text[max(0, match.start() - 200):match.start()])
+               for match in pattern.finditer(text))
+
+
 @dataclass
 class Profile:
     """What the examples show at one position (a parameter, or the elements of a collection there)."""
@@ -115,7 +126,7 @@ class Profile:
             if kind == "tuple" and len({kind_of(item) for item in items}) > 1:
                 self.arities.add(len(value))
             if kind != "set" and len(items) >= 3:
-                ordered = _is_sorted(items)
+                ordered = _is_sorted(items) is True
                 self.sorted_all = self.sorted_all and ordered
                 self.sorted_seen = True
             self.elements = self.elements or Profile()
@@ -150,6 +161,11 @@ class Profile:
         if kinds.top is not None and "list" in kinds.top and kinds.elements is None and self.elements is not None \
                 and "int" in self.elements.kinds:
             self.elements.kinds |= {"bool", "float"}  # a list whose elements the contract leaves open
+        if kinds.top is not None and kinds.top & {"list", "tuple"} and kinds.elements is None \
+                and self.elements is not None and generic_elements(self.elements.kinds):
+            self.elements.kinds.add("list")  # elements of any kind, lists among them
+        if kinds.values is not None and "dict" in self.kinds and self.elements is not None:
+            self.elements.admit(Kinds(top=kinds.values))  # a dict's values profile is its elements'
         if kinds.elements is not None and self.elements is not None:
             if not self.elements.kinds:  # every example collection is empty: the contract alone says what is in it
                 self.elements.kinds |= kinds.elements
@@ -195,7 +211,7 @@ class Domain:
                 profile.admit(kinds)
         self.length_links = _length_links(examples, len(self.names))
         text = prompt.lower()
-        self.promises = {name for name, pattern in _PROMISES.items() if pattern.search(text)}
+        self.promises = {name for name, pattern in _PROMISES.items() if _promised(pattern, text)}
 
     def relevance(self, value: Any, timeout: bool = False) -> Relevance:
         """How close one input (the plan's tuple of arguments) is to the examples and the prompt.
@@ -335,7 +351,7 @@ class _Walk:
             self.note("arity", ARITY, f"a tuple of {len(value)}, the examples' have {next(iter(profile.arities))}")
         items = list(value.values() if kind == "dict" else value)[:MAX_ITEMS]
         if kind in ("list", "tuple") and profile.sorted_seen and profile.sorted_all and len(items) >= 2 \
-                and not _is_sorted(items):
+                and _is_sorted(items) is False:  # None: elements that do not compare are not "unsorted"
             self.note("sorted", UNSORTED, "not sorted; every example is")
         if profile.elements is not None and not profile.elements.kinds and items:
             self.note("elements", ELEMENTS_UNSEEN, f"a {noun} with elements; every example's {noun} is empty")
@@ -385,11 +401,12 @@ def _finite(value: float) -> bool:
     return isinstance(value, int) or math.isfinite(value)
 
 
-def _is_sorted(items: list) -> bool:
+def _is_sorted(items: list) -> bool | None:
+    """Whether the items are in order; None when they do not compare."""
     try:
         return all(a <= b for a, b in pairwise(items))
     except TypeError:
-        return False
+        return None
 
 
 _CLOSING = {")": "(", "]": "[", "}": "{"}

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
-from .contract_kinds import Kinds, contract_kinds
+from .contract_kinds import Kinds, contract_kinds, generic_elements
 from .hints import Param, Signature, SignatureError, read_signature
 from .mutants import docstring_constants
 from .strategies import StrategyError, parse_strategy
@@ -28,7 +28,9 @@ from .value_types import (
     GenContext,
     IntT,
     ListT,
+    NoneT,
     RecordT,
+    StrT,
     T,
     TupleT,
     UnionT,
@@ -330,21 +332,54 @@ def widen(t: T, kinds: Kinds) -> T:
     """
     if kinds.top is not None:
         t = _widen_numbers(t, kinds.top)
-    if kinds.top is not None and "list" in kinds.top and kinds.elements is None and isinstance(t, ListT) \
-            and any(isinstance(o, IntT) for o in _options_of(t.elem)):
-        options = _options_of(t.elem)
-        if not any(isinstance(o, FloatT) for o in options):
-            options.append(FloatT(allow_nan=False, allow_infinity=False))
-        if not any(isinstance(o, BoolT) for o in options):
-            options.append(BoolT())
-        t = replace(t, elem=UnionT(options))
+    if kinds.top is not None and kinds.elements is None:
+        t = _open_elements(t, kinds.top)
     if kinds.elements is not None or kinds.nested is not None:
         inner = Kinds(top=kinds.elements, elements=kinds.nested)
         if isinstance(t, ListT):
             t = replace(t, elem=widen(t.elem, inner))
         elif isinstance(t, TupleT) and t.variadic:
             t = replace(t, items=[widen(t.items[0], inner)])
+    if kinds.values is not None and isinstance(t, DictT):
+        t = replace(t, value=widen(t.value, Kinds(top=kinds.values)))
     return t
+
+
+def _open_elements(t: T, top: frozenset[str]) -> T:
+    """A collection whose kind the contract checks and whose elements' it does not: bools and floats among a
+    list's ints, and lists among elements of any kind (`_nest_generic`)."""
+    if "list" in top and isinstance(t, ListT) and any(isinstance(o, IntT) for o in _options_of(t.elem)):
+        options = _options_of(t.elem)
+        if not any(isinstance(o, FloatT) for o in options):
+            options.append(FloatT(allow_nan=False, allow_infinity=False))
+        if not any(isinstance(o, BoolT) for o in options):
+            options.append(BoolT())
+        t = replace(t, elem=UnionT(options))
+    return _nest_generic(t) if top & {"list", "tuple"} else t
+
+
+def _nest_generic(t: T) -> T:
+    """A list (or tuple of any length) of elements of any kind (`generic_elements`) with lists among them."""
+    if isinstance(t, ListT):
+        nested = _with_lists(t.elem)
+        return t if nested is None else replace(t, elem=nested)
+    if isinstance(t, TupleT) and t.variadic:
+        nested = _with_lists(t.items[0])
+        return t if nested is None else replace(t, items=[nested])
+    return t
+
+
+def _with_lists(elem: T) -> T | None:
+    """Elements of any kind with lists of ints among them, or None when they are not of any kind."""
+    options = _options_of(elem)
+    kinds = {_KIND_NAMES.get(type(o), "other") for o in options}
+    if "list" in kinds or not generic_elements(kinds):
+        return None
+    return UnionT([*options, ListT(IntT())])
+
+
+_KIND_NAMES: dict[type, str] = {IntT: "int", FloatT: "float", BoolT: "bool", StrT: "str", ListT: "list",
+                                TupleT: "tuple", DictT: "dict", NoneT: "none"}
 
 
 def _options_of(t: T) -> list[T]:
