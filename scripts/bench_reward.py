@@ -39,6 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from codeeval.reward import RewardScorer
 from llm_samples import DATA, SAMPLES, distinct_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +142,9 @@ def serve_load(problems: Path, samples: list[tuple[str, str]], clients: int, req
           f"lost {clients * requests - len(results)}, mixed up {mixed}")
 
 
+PARTS = ("baseline", "timed", "deterministic", "serve", "ray")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--samples", type=int, default=1000)
@@ -148,12 +152,18 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=500, help="requests per client in the serve load test")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"comma-separated parts to run, of {', '.join(PARTS)} (default: all)")
     parser.add_argument("--work", help="folder for the imported problems (kept and reused)")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    if not parts <= set(PARTS):
+        parser.error(f"--parts: unknown {', '.join(sorted(parts - set(PARTS)))}; choose from {', '.join(PARTS)}")
+    if args.no_ray:
+        parts.discard("ray")
     if not (HUMANEVAL_PLUS.exists() and SAMPLES.exists()):
         print(f"bench_reward: skipped: {HUMANEVAL_PLUS} or {SAMPLES} not found (the shared data is not here)")
         return 0
-    from codeeval.reward import RewardScorer
 
     work = Path(args.work or tempfile.mkdtemp(prefix="codeeval-bench-reward-"))
     problems = import_problems(work)
@@ -161,51 +171,72 @@ def main() -> int:
     print(f"bench_reward: {len(samples)} HumanEval samples, {args.jobs} jobs, {os.cpu_count()} cores; "
           f"correctness and edge cases")
     items = [(solution, task) for task, solution in samples]
-    base_s = baseline(samples, args.jobs)
-    print(f"  baseline, bare subprocess per sample, base tests only: {rate(len(samples), base_s)}")
+    base_s = None
+    if "baseline" in parts:
+        base_s = baseline(samples, args.jobs)
+        print(f"  baseline, bare subprocess per sample, base tests only: {rate(len(samples), base_s)}")
+    if "timed" in parts:
+        timed(problems, items, samples, args.jobs, base_s)
+    deterministic_s, local = deterministic_twice(problems, items, samples, args.jobs) if "deterministic" in parts \
+        else (None, None)
+    if "serve" in parts:
+        serve_load(problems, samples, args.clients, args.requests, args.jobs)
+    if "ray" in parts:
+        ray_against_local(problems, items, args.jobs, deterministic_s, local)
+    return 0
 
-    with RewardScorer(problems, skip=SKIP, jobs=args.jobs) as scorer:
+
+def timed(problems: Path, items: list, samples: list, jobs: int, base_s: float | None) -> None:
+    """score_many in timed mode, cold and then warm, with the same scorer."""
+    against = (lambda seconds: f"; {seconds / base_s:.2f}x the baseline's time") if base_s else (lambda seconds: "")
+    with RewardScorer(problems, skip=SKIP, jobs=jobs) as scorer:
         started = time.perf_counter()
         rewards = scorer.score_many(items)
         cold_s = time.perf_counter() - started
         print(f"  score_many, cold: {rate(len(samples), cold_s)}  [{check_rewards(rewards, samples)}]; "
-              f"{len(samples) / cold_s / args.jobs:.1f} per core; {cold_s / base_s:.2f}x the baseline's time")
+              f"{len(samples) / cold_s / jobs:.1f} per core{against(cold_s)}")
         started = time.perf_counter()
         again = scorer.score_many(items)
         warm_s = time.perf_counter() - started
         cold_rewards, warm_rewards = [r.reward for r in rewards], [r.reward for r in again]
-        print(f"  score_many, warm: {rate(len(samples), warm_s)}; {len(samples) / warm_s / args.jobs:.1f} per core; "
-              f"{warm_s / base_s:.2f}x the baseline's time; {differing(cold_rewards, warm_rewards)} rewards "
+        print(f"  score_many, warm: {rate(len(samples), warm_s)}; {len(samples) / warm_s / jobs:.1f} per core"
+              f"{against(warm_s)}; {differing(cold_rewards, warm_rewards)} rewards "
               f"differ from cold (timed mode: time-outs move with the machine's load)")
+
+
+def deterministic_twice(problems: Path, items: list, samples: list, jobs: int) -> tuple[float, list]:
+    """Two fresh deterministic scorers over the same batch: (seconds each, the first's rewards)."""
     runs = []
     started = time.perf_counter()
     for _ in range(2):
-        with RewardScorer(problems, skip=SKIP, jobs=args.jobs, deterministic=True) as scorer:
+        with RewardScorer(problems, skip=SKIP, jobs=jobs, deterministic=True) as scorer:
             runs.append([r.reward for r in scorer.score_many(items)])
-    deterministic_s = (time.perf_counter() - started) / 2
+    seconds = (time.perf_counter() - started) / 2
     moved = [f"{task} {a:.3f}/{b:.3f}" for (task, _), a, b in zip(samples, *runs, strict=True) if a != b]
-    print(f"  deterministic mode, two fresh scorers: {rate(len(samples), deterministic_s)} each; identical "
-          f"rewards: {runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''})")
+    print(f"  deterministic mode, two fresh scorers: {rate(len(samples), seconds)} each; identical rewards: "
+          f"{runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''})")
+    return seconds, runs[0]
 
-    serve_load(problems, samples, args.clients, args.requests, args.jobs)
 
-    if not args.no_ray:
-        try:
-            import ray
-        except ImportError:
-            print("  ray: not installed (pip install 'codeeval[ray]')")
-            return 0
-        ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        # Deterministic on both sides: in timed mode a loaded machine moves time-outs between any two runs.
-        with RewardScorer(problems, skip=SKIP, executor="ray", deterministic=True) as scorer:
-            started = time.perf_counter()
-            remote = [r.reward for r in scorer.score_many(items)]
-            ray_s = time.perf_counter() - started
-        print(f"  ray, local head with {args.jobs} CPUs, deterministic: {rate(len(samples), ray_s)}; "
-              f"{ray_s / deterministic_s:.2f}x the local deterministic time; same rewards as local: "
-              f"{remote == runs[0]} ({differing(remote, runs[0])} differ)")
-        ray.shutdown()
-    return 0
+def ray_against_local(problems: Path, items: list, jobs: int, local_s: float | None, local: list | None) -> None:
+    """score_many on a local Ray head, deterministic, against the local deterministic run when there is one."""
+    try:
+        import ray
+    except ImportError:
+        print("  ray: not installed (pip install 'codeeval[ray]')")
+        return
+    ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    # Deterministic on both sides: in timed mode a loaded machine moves time-outs between any two runs.
+    with RewardScorer(problems, skip=SKIP, executor="ray", deterministic=True) as scorer:
+        started = time.perf_counter()
+        remote = [r.reward for r in scorer.score_many(items)]
+        ray_s = time.perf_counter() - started
+    print(f"  ray, local head with {jobs} CPUs, deterministic: {rate(len(items), ray_s)}", end="")
+    if local is not None and local_s:
+        print(f"; {ray_s / local_s:.2f}x the local deterministic time; same rewards as local: "
+              f"{remote == local} ({differing(remote, local)} differ)", end="")
+    print()
+    ray.shutdown()
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from .errors import IsolationError, SolutionError
 from .evaluation_options import EvaluationOptions
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
-from .sandbox import Limits, LoadOutcome, Session, default_launcher
+from .sandbox import CallClock, Limits, LoadOutcome, Session, default_launcher
 from .spec import Problem, load_problem
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
@@ -63,6 +63,8 @@ def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
     limits = problem.limits
     return Limits(
         time_per_call_s=options.time_per_call_s or limits.time_per_call_s,
+        # Deterministic mode: a call's limit is CPU seconds, so a busy machine gives the same verdicts.
+        call_clock=CallClock.CPU if options.deterministic else CallClock.WALL,
         memory_mb=options.memory_mb or limits.memory_mb,
         cpu_s=int(limits.total_time_s) + 30,
     )

@@ -5,7 +5,7 @@ import sys
 from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
-from .launcher import Launcher, Limits, ProcessLauncher, SandboxError
+from .launcher import CallClock, Launcher, Limits, ProcessLauncher, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from .session import CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
@@ -17,6 +17,7 @@ if sys.getrecursionlimit() < 10_000:
 
 __all__ = [
     "BubblewrapLauncher",
+    "CallClock",
     "CallOutcome",
     "CallStatus",
     "Launcher",

@@ -22,6 +22,7 @@ import tempfile
 import threading
 import weakref
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Protocol
 
 from .cgroup import CgroupError, WorkerCgroup
@@ -45,11 +46,22 @@ class SandboxError(Exception):
     """A worker could not be started with the isolation promised: the solution is not run."""
 
 
+class CallClock(str, Enum):
+    """What a call's time limit measures (see Session.call)."""
+
+    WALL = "wall"  # seconds on the clock: what a user waits
+    CPU = "cpu"  # the worker's CPU seconds, read from /proc: nearly the same on a busy machine as on an idle one
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Limits:
-    """What one worker may use. Wall-clock time is enforced by the session, the rest by the kernel."""
+    """What one worker may use. Call time is enforced by the session, the rest by the kernel."""
 
     time_per_call_s: float = 2.0
+    call_clock: CallClock = CallClock.WALL  # CPU in deterministic mode, so load cannot turn a pass into a time-out
     memory_mb: int = 512
     cpu_s: int = 300
     file_size_mb: int = 16

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
 
@@ -22,10 +23,14 @@ from ..display import short_repr
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
-from .launcher import Child, Launcher, Limits, SandboxError
+from .launcher import CallClock, Child, Launcher, Limits, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
+# With the CPU clock a call is stopped when the worker has used its limit in CPU seconds; one blocked
+# without using CPU (a sleep, a lock) is stopped at this multiple of the limit on the wall clock.
+CPU_CLOCK_WALL_FACTOR = 10.0
+CPU_CLOCK_POLL_S = 0.05  # how often the worker's CPU is read while a call runs
 REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
 
 
@@ -164,10 +169,10 @@ class Session:
             return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
         try:
-            reply = self._request(request, timeout)
+            reply = self._clocked_request(request, timeout)
         except ChannelTimeout:
             self._stop_child()
-            self.load_outcome = LoadOutcome(LoadStatus.TIMEOUT, message=f"no answer within {timeout:g} s")
+            self.load_outcome = LoadOutcome(LoadStatus.TIMEOUT, message=f"no answer within {self._limit_text(timeout)}")
             return self.load_outcome
         except ChannelClosed as exc:
             self._stop_child()
@@ -226,20 +231,30 @@ class Session:
     # -- calls ---------------------------------------------------------------------
     def call(self, args: list, kwargs: dict | None = None, calls: list | None = None,
              timeout: float | None = None) -> CallOutcome:
-        """Run the entry point once (or build an object and run `calls` on it)."""
+        """Run the entry point once (or build an object and run `calls` on it).
+
+        `timeout` is measured on the limits' `call_clock`. With the CPU clock, a call that used more CPU
+        than that times out even when its answer came (so the verdict does not depend on when the CPU was
+        read), and `duration_s` is the CPU it used.
+        """
         if not self._ready():
             return CallOutcome(CallStatus.NOT_LOADED, message=self.load_outcome.describe() if self.load_outcome else "")
         timeout = timeout or self.limits.time_per_call_s
         request = {"op": "call", **encode_case(args, kwargs, calls)}
+        cpu_before = self._cpu_mark
         try:
-            reply = self._request(request, timeout)
+            reply = self._clocked_request(request, timeout)
         except ChannelTimeout:
             self._crash()
-            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {timeout:g} s", duration_s=timeout)
+            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
+                               duration_s=timeout)
         except ChannelClosed as exc:
             self._crash()
             return CallOutcome(CallStatus.CRASHED, message=str(exc))
-        return _call_outcome(reply)
+        outcome = _call_outcome(reply)
+        if self.limits.call_clock is CallClock.CPU and cpu_before is not None and self._cpu_mark is not None:
+            outcome.duration_s = self._cpu_mark - cpu_before
+        return outcome
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
              loops: int = 1, inner: int = 1, timeout: float | None = None, mode: str = "cpu",
@@ -352,7 +367,28 @@ class Session:
             self._output_parts.append(self.child.output.text())
             self.child = None
 
-    def _request(self, message: dict, timeout: float) -> dict:
+    def _limit_text(self, timeout: float) -> str:
+        return f"{timeout:g} s of CPU time" if self.limits.call_clock is CallClock.CPU else f"{timeout:g} s"
+
+    def _clocked_request(self, message: dict, timeout: float) -> dict:
+        """A request under the limits' call clock: wall seconds, or the worker's CPU seconds (ChannelTimeout
+        once it used more than `timeout`, or sat `CPU_CLOCK_WALL_FACTOR` times that on the wall clock)."""
+        if self.limits.call_clock is not CallClock.CPU:
+            return self._request(message, timeout)
+        assert self.child is not None
+        pid = self.child.worker_pid
+        start = self._cpu_mark if self._cpu_mark is not None else procfs.cpu_seconds(pid)
+
+        def over() -> bool:
+            now = procfs.cpu_seconds(pid)
+            return start is not None and now is not None and now - start > timeout
+
+        reply = self._request(message, timeout * CPU_CLOCK_WALL_FACTOR, over)
+        if start is not None and self._cpu_mark is not None and self._cpu_mark - start > timeout:
+            raise ChannelTimeout()  # answered, but past its CPU: the same verdict whenever the CPU was read
+        return reply
+
+    def _request(self, message: dict, timeout: float, over_budget: Callable[[], bool] | None = None) -> dict:
         assert self.child is not None
         self._sequence += 1
         message["id"] = self._sequence
@@ -360,30 +396,35 @@ class Session:
             wire.write_message(self.child.request_fd, message)
         except (BrokenPipeError, OSError) as exc:
             raise ChannelClosed(self._death_message(f"channel closed ({exc.__class__.__name__})")) from None
-        reply = self._receive(time.monotonic() + timeout)
+        reply = self._receive(time.monotonic() + timeout, over_budget)
         self._cpu_mark = procfs.cpu_seconds(self.child.worker_pid)
         if reply.get("id") != self._sequence:  # a stale reply, or one the solution wrote itself out of turn
             raise ChannelClosed(f"protocol violation: reply {str(reply.get('id'))[:20]} to request {self._sequence}")
         return reply
 
-    def _receive(self, deadline: float) -> dict:
-        header = self._read(wire.HEADER.size, deadline)
+    def _receive(self, deadline: float, over_budget: Callable[[], bool] | None = None) -> dict:
+        header = self._read(wire.HEADER.size, deadline, over_budget)
         (size,) = wire.HEADER.unpack(header)
         if size > REPLY_MAX_BYTES:
             raise ChannelClosed(f"worker sent an oversized message ({size} bytes)")
         try:
-            return wire.loads(self._read(size, deadline))
+            return wire.loads(self._read(size, deadline, over_budget))
         except wire.WireError as exc:
             raise ChannelClosed(f"worker sent a malformed message: {exc}") from None
 
-    def _read(self, size: int, deadline: float) -> bytes:
+    def _read(self, size: int, deadline: float, over_budget: Callable[[], bool] | None = None) -> bytes:
+        """`size` bytes of the reply; ChannelTimeout at `deadline`, or as soon as `over_budget()` says so."""
         assert self.child is not None
         fd = self.child.response_fd
         chunks: list[bytes] = []
         while size:
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not wait_readable(fd, remaining):
+            if remaining <= 0:
                 raise ChannelTimeout()
+            if not wait_readable(fd, remaining if over_budget is None else min(remaining, CPU_CLOCK_POLL_S)):
+                if over_budget is not None and over_budget():
+                    raise ChannelTimeout()
+                continue
             chunk = os.read(fd, min(size, 1 << 20))
             if not chunk:
                 raise ChannelClosed(self._death_message("worker exited"))

@@ -17,12 +17,13 @@ import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from .launcher import Child, Launcher, Limits, SandboxError
+from .launcher import CallClock, Child, Launcher, Limits, SandboxError
 
 
 def _start_key(limits: Limits) -> Limits:
-    """The limits a worker is started with: the per-call time limit is the session's, not the worker's."""
-    return dataclasses.replace(limits, time_per_call_s=0.0)
+    """The limits a worker is started with: the per-call time limit (and its clock) is the session's, not the
+    worker's."""
+    return dataclasses.replace(limits, time_per_call_s=0.0, call_clock=CallClock.WALL)
 
 
 class WarmPool:
