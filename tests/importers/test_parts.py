@@ -48,7 +48,8 @@ def test_check_asserts_are_read_without_running_them():
     assert parsed.asserts[4].tolerance == 1e-3
     assert parsed.asserts[5].truthy is True and parsed.asserts[6].truthy is False
     assert parsed.asserts[7].expected == (1, 3) and parsed.asserts[7].mode is None
-    assert parsed.asserts[8].mode == "unordered"
+    assert parsed.asserts[7].wrapper == "tuple" and first.wrapper is None  # the literal's type need not be the output's
+    assert parsed.asserts[8].mode == "unordered" and parsed.asserts[8].wrapper == "sorted"
     assert parsed.asserts[9].tolerance == pytest.approx(0.005)
     assert parsed.asserts[10].args == [1024, 1] and not parsed.asserts[10].has_expected  # expected from the reference
     assert len(parsed.asserts) == 11 and len(by_line) == 11

