@@ -107,6 +107,11 @@ def test_types_inferred_from_examples():
     assert isinstance(mixed, UnionT) and len(mixed.options) == 4
     assert isinstance(infer_type([(1, "a"), (2, "b")]), TupleT)
     assert infer_type([(1, 2), (1, 2, 3)]).variadic
+    # a parameter that is a pair of one kind is a sequence (Mbpp/630's coordinates (3, 4) get (1, 1, 1) in EvalPlus),
+    # a pair inside a list is a pair (a point, an interval)
+    assert infer_type([(3, 4), (5, 6)]).variadic
+    pairs = infer_type([[(3, 4), (5, 6)]])
+    assert isinstance(pairs, ListT) and isinstance(pairs.elem, TupleT) and not pairs.elem.variadic
     assert isinstance(infer_type([{"a": [1]}]), DictT)
     assert isinstance(infer_type([]), AnyT)
 

@@ -24,6 +24,12 @@ from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
 from .strings import BytesT, StrT
 
 MAX_FIXED_TUPLE = 8
+# Items of one kind in every example tuple, at least this many, make the tuple a sequence of any length. Two for
+# a parameter that is itself a tuple: EvalPlus varies the length of every such MBPP+ parameter (29 of 29, pairs
+# too: Mbpp/630's coordinates `(3, 4)` get `(1, 1, 1)`); three inside a collection, where a pair is a pair (a point,
+# an interval).
+PARAMETER_SEQUENCE = 2
+SEQUENCE = 3
 MAX_DEPTH = 30
 
 
@@ -111,7 +117,8 @@ def _elements(group: list) -> list:
 def _infer_tuple(group: list, depth: int) -> T:
     """A fixed-length tuple when every example has one length and mixes kinds, else a variadic one."""
     lengths = {len(v) for v in group}
-    if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE and not _homogeneous(group):
+    if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE \
+            and not _homogeneous(group, PARAMETER_SEQUENCE if depth == 0 else SEQUENCE):
         n = next(iter(lengths))
         return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
     return TupleT([infer_type(_elements(group), depth + 1)], variadic=True).with_seen(group)
@@ -147,9 +154,9 @@ _CONTAINERS: dict[str, Callable[[list, int], T]] = {
 }
 
 
-def _homogeneous(tuples: list) -> bool:
-    """Three or more items of one kind in every tuple: a sequence that happens to have one length, not a record."""
-    return all(len(v) >= 3 and len({_kind(item) for item in v}) == 1 for v in tuples) and \
+def _homogeneous(tuples: list, least: int) -> bool:
+    """`least` or more items of one kind in every tuple: a sequence that happens to have one length, not a record."""
+    return all(len(v) >= least and len({_kind(item) for item in v}) == 1 for v in tuples) and \
         len({_kind(item) for v in tuples for item in v}) == 1
 
 
