@@ -77,12 +77,23 @@ def _depth(value, depth=0):
 def test_mutation_keeps_the_type_and_the_hard_limits():
     context = ctx()
     types = [IntT(lo=0, hi=10), StrT(alphabet="ab", max_size=6), ListT(IntT(), max_size=4), DictT(StrT(), IntT()),
-             TupleT([IntT(), StrT()]), SetT(IntT()), UnionT([IntT(), NoneT()]), BoolT()]
+             TupleT([IntT(), StrT()], names=["n", "s"]), SetT(IntT()), UnionT([IntT(), NoneT()]), BoolT()]
     starts = [5, "abab", [1, 2], {"a": 1}, (1, "x"), {1, 2}, None, True]
     for t, value in zip(types, starts, strict=True):
         for _ in range(200):
             value = t.mutate(value, context)
             assert t.accepts(value), (t, value)
+
+
+def test_a_record_like_tuple_sometimes_gains_or_loses_a_field():
+    # Mbpp/94: EvalPlus passes ('Adam', 150, 'NYC', True) where the examples have ('Adam', 150); a solution that
+    # unpacks `for name, score in records` fails there, the reference indexing record[1] does not
+    context = ctx()
+    record = TupleT([StrT(), IntT()])
+    lengths = {len(record.mutate(("Adam", 150), context)) for _ in range(200)}
+    assert lengths == {1, 2, 3}
+    pair = TupleT([IntT(), IntT()])  # a point or an interval (`tuple[int, int]`): its length is its kind
+    assert {len(pair.mutate((3, 4), context)) for _ in range(200)} == {2}
 
 
 def test_mutation_is_deterministic_for_a_seed():
