@@ -39,6 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from codeeval.frozen_verdicts import FrozenVerdicts
 from codeeval.reward import RewardScorer
 from llm_samples import DATA, SAMPLES, distinct_records
 
@@ -206,16 +207,24 @@ def timed(problems: Path, items: list, samples: list, jobs: int, base_s: float |
 
 def deterministic_twice(problems: Path, items: list, samples: list, jobs: int) -> tuple[float, list]:
     """Two fresh deterministic scorers over the same batch: (seconds each, the first's rewards)."""
-    runs = []
+    runs, frozen = [], []
     started = time.perf_counter()
     for _ in range(2):
         with RewardScorer(problems, skip=SKIP, jobs=jobs, deterministic=True) as scorer:
             runs.append([r.reward for r in scorer.score_many(items)])
+        frozen.append(frozen_verdicts())
     seconds = (time.perf_counter() - started) / 2
     moved = [f"{task} {a:.3f}/{b:.3f}" for (task, _), a, b in zip(samples, *runs, strict=True) if a != b]
     print(f"  deterministic mode, two fresh scorers: {rate(len(samples), seconds)} each; identical rewards: "
-          f"{runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''})")
+          f"{runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''}); "
+          f"near-limit verdicts frozen: {frozen[0]} after the first, {frozen[1]} after the second")
     return seconds, runs[0]
+
+
+def frozen_verdicts() -> int:
+    """How many near-limit time verdicts the machine's deterministic runs have written down so far."""
+    folder = FrozenVerdicts().folder
+    return sum(1 for _ in folder.iterdir()) if folder.is_dir() else 0
 
 
 def ray_against_local(problems: Path, items: list, jobs: int, local_s: float | None, local: list | None) -> None:

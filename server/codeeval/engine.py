@@ -19,6 +19,7 @@ from .dimensions.performance.budget import Settings as PerformanceSettings
 from .dimensions.registry import dimensions_for
 from .errors import IsolationError, SolutionError
 from .evaluation_options import EvaluationOptions
+from .frozen_verdicts import FrozenVerdicts
 from .overall_score import combine
 from .result import DimensionResult, EvaluationResult
 from .sandbox import CallClock, Limits, LoadOutcome, Session, default_launcher
@@ -39,8 +40,10 @@ class ProblemContext:
         self.launcher = self.options.launcher or default_launcher()
         self.limits = limits_for(problem, self.options)
         self.oracle = Oracle(problem, self.limits, self.launcher)
-        # Deterministic mode: the same generated inputs in every run, whatever the machine's speed.
+        # Deterministic mode: the same generated inputs in every run, whatever the machine's speed, and the
+        # same verdict for a call near its time limit.
         self.frozen_suites = frozen_suites() if self.options.deterministic else None
+        self.frozen_verdicts = FrozenVerdicts() if self.options.deterministic else None
 
     def close(self) -> None:
         self.oracle.close()
@@ -104,7 +107,8 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     deadline = Deadline(problem.limits.total_time_s)
     errors: list[str] = []
     filename = Path(label).name or "solution.py"
-    with Session(source, problem.entry_point, filename, context.limits, launcher=context.launcher) as candidate:
+    with Session(source, problem.entry_point, filename, context.limits, launcher=context.launcher,
+                 verdicts=context.frozen_verdicts) as candidate:
         load = candidate.load()
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from codeeval.engine import EvaluationOptions, evaluate
+from codeeval.frozen_verdicts import FrozenVerdicts
 from codeeval.sandbox import CallClock, CallStatus, Limits, Session
-from codeeval.sandbox.session import CPU_CLOCK_WALL_FACTOR
+from codeeval.sandbox.session import CPU_CLOCK_WALL_FACTOR, encode_case
 
 SOLUTION = textwrap.dedent("""\
     import time
@@ -101,6 +102,33 @@ def test_a_loaded_cpu_does_not_turn_a_pass_into_a_time_out(launcher, one_busy_cp
         took = time.monotonic() - started
     assert took > 0.4, "the busy loops did not slow the call: the test proves nothing"
     assert outcome.status == CallStatus.RETURNED and outcome.value == "done"
+
+
+def _key(memo: FrozenVerdicts, args: list) -> str:
+    return memo.key(SOLUTION, "spin", {"op": "call", **encode_case(args, None, None)}, CPU.time_per_call_s)
+
+
+def test_a_verdict_near_the_limit_is_written_down_and_repeated(launcher, tmp_path: Path):
+    memo = FrozenVerdicts(tmp_path)
+    with Session(SOLUTION, "spin", limits=CPU, launcher=launcher, verdicts=memo) as session:
+        over = session.call([0.45])  # past its 0.4 s, within the band where it is still let to answer
+        assert over.status == CallStatus.TIMEOUT and over.duration_s is not None and over.duration_s > 0.4
+        assert memo.get(_key(memo, [0.45])) is True
+        assert session.call([0.05]).status == CallStatus.RETURNED
+        assert memo.get(_key(memo, [0.05])) is None  # far from the limit: nothing to remember
+        # As if the first run had been on a slower machine: what was seen first is what counts.
+        memo.put(_key(memo, [0.3]), True)
+        assert session.call([0.3]).status == CallStatus.TIMEOUT
+        memo.put(_key(memo, [0.45]), False)
+        again = session.call([0.45])
+        assert again.status == CallStatus.RETURNED and again.value == "done"
+
+
+def test_a_call_far_past_its_limit_is_stopped_at_the_top_of_the_band_and_not_remembered(launcher, tmp_path: Path):
+    memo = FrozenVerdicts(tmp_path)
+    with Session(SOLUTION, "forever", limits=CPU, launcher=launcher, verdicts=memo) as session:
+        assert session.call([]).status == CallStatus.TIMEOUT
+    assert not list(tmp_path.iterdir())
 
 
 PROBLEM = """\

@@ -103,7 +103,8 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
     try:
         if suite.plan is not None and suite.plan.records:
             adapted = Session(candidate.source + adapter_source(problem.entry_point), ADAPTED_ENTRY,
-                              candidate.filename, candidate.limits, launcher=candidate.launcher)
+                              candidate.filename, candidate.limits, launcher=candidate.launcher,
+                              verdicts=candidate.verdicts)
         for index, case in enumerate(cases):
             if case.origin == "generated":
                 _run_generated(problem, adapted or candidate, oracle, state, case, index, deadline, run)

@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..reference_cache import cache_root
 from ..sandbox.child import wire
 from ..spec.problem import Problem
 from ..version import __version__
@@ -32,8 +33,7 @@ FORMAT = 1
 
 
 def default_folder() -> Path:
-    base = os.environ.get("CODEEVAL_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "codeeval")
-    return Path(base) / "suites"
+    return cache_root() / "suites"
 
 
 def suite_key(problem: Problem) -> str:

@@ -17,7 +17,7 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, Protocol, TypeGuard, TypeVar
 
 from ..display import short_repr
 from . import plausibility, procfs
@@ -31,6 +31,20 @@ LOAD_TIMEOUT_FLOOR_S = 10.0
 # without using CPU (a sleep, a lock) is stopped at this multiple of the limit on the wall clock.
 CPU_CLOCK_WALL_FACTOR = 10.0
 CPU_CLOCK_POLL_S = 0.05  # how often the worker's CPU is read while a call runs
+# With frozen verdicts (deterministic mode), a call that used this share of its CPU limit or more is near it:
+# its verdict is written down the first time and repeated (codeeval/frozen_verdicts.py). The top of the band is
+# also where such a call is stopped, so that a call near its limit always answers and can be judged by it.
+NEAR_LIMIT = (0.5, 1.5)
+
+
+class VerdictMemo(Protocol):
+    """Where near-limit time verdicts are frozen (codeeval.frozen_verdicts.FrozenVerdicts)."""
+
+    def key(self, source: str, entry_point: str, request: dict, limit_s: float) -> str: ...
+
+    def get(self, key: str) -> bool | None: ...
+
+    def put(self, key: str, timed_out: bool) -> None: ...
 REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
 
 
@@ -124,12 +138,13 @@ class Session:
     """One solution in one worker. Use as a context manager; `close` kills whatever is left."""
 
     def __init__(self, source: str, entry_point: str, filename: str = "solution.py",
-                 limits: Limits | None = None, *, launcher: Launcher):
+                 limits: Limits | None = None, *, launcher: Launcher, verdicts: VerdictMemo | None = None):
         self.source = source
         self.entry_point = entry_point
         self.filename = filename
         self.limits = limits or Limits()
         self.launcher = launcher  # where it runs: detect.default_launcher() unless the caller knows better
+        self.verdicts = verdicts  # near-limit time verdicts to repeat (CPU clock only)
         self.child: Child | None = None
         self.load_outcome: LoadOutcome | None = None
         self.restarts = 0
@@ -169,7 +184,7 @@ class Session:
             return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
         try:
-            reply = self._clocked_request(request, timeout)
+            reply, _ = self._clocked_request(request, timeout)
         except ChannelTimeout:
             self._stop_child()
             self.load_outcome = LoadOutcome(LoadStatus.TIMEOUT, message=f"no answer within {self._limit_text(timeout)}")
@@ -235,15 +250,17 @@ class Session:
 
         `timeout` is measured on the limits' `call_clock`. With the CPU clock, a call that used more CPU
         than that times out even when its answer came (so the verdict does not depend on when the CPU was
-        read), and `duration_s` is the CPU it used.
+        read), `duration_s` is the CPU it used, and with `verdicts` a call near its limit gets the verdict
+        it got the first time it was seen (NEAR_LIMIT).
         """
         if not self._ready():
             return CallOutcome(CallStatus.NOT_LOADED, message=self.load_outcome.describe() if self.load_outcome else "")
         timeout = timeout or self.limits.time_per_call_s
         request = {"op": "call", **encode_case(args, kwargs, calls)}
-        cpu_before = self._cpu_mark
+        memo = self.verdicts if self.limits.call_clock is CallClock.CPU else None
+        key = memo.key(self.source, self.entry_point, request, timeout) if memo is not None else ""
         try:
-            reply = self._clocked_request(request, timeout)
+            reply, used = self._clocked_request(request, timeout, timeout * NEAR_LIMIT[1] if memo else timeout)
         except ChannelTimeout:
             self._crash()
             return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
@@ -252,8 +269,18 @@ class Session:
             self._crash()
             return CallOutcome(CallStatus.CRASHED, message=str(exc))
         outcome = _call_outcome(reply)
-        if self.limits.call_clock is CallClock.CPU and cpu_before is not None and self._cpu_mark is not None:
-            outcome.duration_s = self._cpu_mark - cpu_before
+        if used is None:
+            return outcome
+        outcome.duration_s = used
+        timed_out = used > timeout
+        if memo is not None and used >= NEAR_LIMIT[0] * timeout:
+            first = memo.get(key)
+            if first is None:
+                memo.put(key, timed_out)
+            timed_out = timed_out if first is None else first
+        if timed_out:
+            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
+                               duration_s=used)
         return outcome
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
@@ -370,23 +397,30 @@ class Session:
     def _limit_text(self, timeout: float) -> str:
         return f"{timeout:g} s of CPU time" if self.limits.call_clock is CallClock.CPU else f"{timeout:g} s"
 
-    def _clocked_request(self, message: dict, timeout: float) -> dict:
-        """A request under the limits' call clock: wall seconds, or the worker's CPU seconds (ChannelTimeout
-        once it used more than `timeout`, or sat `CPU_CLOCK_WALL_FACTOR` times that on the wall clock)."""
+    def _clocked_request(self, message: dict, timeout: float, stop_at: float | None = None
+                         ) -> tuple[dict, float | None]:
+        """A request under the limits' call clock, and the worker's CPU seconds for it (None on the wall clock).
+
+        Wall clock: ChannelTimeout after `timeout` seconds. CPU clock: ChannelTimeout once the worker used more
+        than `stop_at` (default `timeout`) CPU seconds, or sat `CPU_CLOCK_WALL_FACTOR` times `timeout` on the
+        wall clock.
+        """
         if self.limits.call_clock is not CallClock.CPU:
-            return self._request(message, timeout)
+            return self._request(message, timeout), None
         assert self.child is not None
         pid = self.child.worker_pid
         start = self._cpu_mark if self._cpu_mark is not None else procfs.cpu_seconds(pid)
+        limit = stop_at or timeout
 
         def over() -> bool:
             now = procfs.cpu_seconds(pid)
-            return start is not None and now is not None and now - start > timeout
+            return start is not None and now is not None and now - start > limit
 
         reply = self._request(message, timeout * CPU_CLOCK_WALL_FACTOR, over)
-        if start is not None and self._cpu_mark is not None and self._cpu_mark - start > timeout:
+        used = self._cpu_mark - start if start is not None and self._cpu_mark is not None else None
+        if used is not None and used > limit:
             raise ChannelTimeout()  # answered, but past its CPU: the same verdict whenever the CPU was read
-        return reply
+        return reply, used
 
     def _request(self, message: dict, timeout: float, over_budget: Callable[[], bool] | None = None) -> dict:
         assert self.child is not None
