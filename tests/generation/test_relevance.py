@@ -4,6 +4,7 @@ from codeeval.dimensions.edge_findings import cost_weight, rounding_relevance, t
 from codeeval.generation.contract_kinds import Kinds, contract_kinds
 from codeeval.generation.domain import Domain, Relevance
 from codeeval.generation.plan import make_plan
+from codeeval.generation.value_types import GenContext
 from codeeval.spec.problem import Case
 
 
@@ -89,6 +90,17 @@ def test_lists_of_elements_of_any_kind_get_nested_lists_among_them():
     numbers = make_plan("def f(a, b):\n    return a\n", "f", [Case(args=[[1, 2], [3]])], preconditions=preconditions)
     assert "list[int]" not in numbers.describe_types()["a"].removeprefix("list[")  # ints only: a list of numbers
     assert Domain(["a", "b"], numbers.examples, "", kinds).relevance(([[1]], [3])).score == 0.25
+
+
+def test_an_int_parameter_is_tried_with_bools_at_a_bools_relevance():
+    # Mbpp/80: tetrahedral_number(False) is 0.0 for the reference; a solution raising "must be a positive integer"
+    # there fails EvalPlus, which passes a bool to half the MBPP+ parameters whose base inputs are ints
+    plan = make_plan("def f(n, xs):\n    return n\n", "f", [Case(args=[5, [1, 2]]), Case(args=[7, [3]])])
+    n, xs = plan.top.items
+    boundary = n.boundary(GenContext.seeded(0))
+    assert [v for v in boundary if isinstance(v, bool)] == [False, True]
+    assert not any(isinstance(v, bool) for v in xs.elem.boundary(GenContext.seeded(0)))  # a parameter's, not elements'
+    assert Domain(["n", "xs"], plan.examples).relevance((False, [1])).score == 0.7
 
 
 def test_lengths_passed_beside_their_collection_must_match_it():

@@ -196,6 +196,12 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
                 notes=notes)
 
 
+def _with_bools(t: T) -> T:
+    """An int parameter tried with False and True too: a bool is an int, and EvalPlus passes one to 110 of the 216
+    MBPP+ parameters whose base inputs are all ints (Mbpp/80's tetrahedral_number(False))."""
+    return replace(t, bools=True) if isinstance(t, IntT) else t
+
+
 def _check_override_names(signature: Signature, overrides: dict[str, T]) -> None:
     unknown = [n for n in overrides if signature.param(n) is None]
     if unknown:
@@ -221,7 +227,7 @@ def _placed(param: Param, t: T, keyword_from_here: bool) -> tuple[T, str] | None
 
 def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overrides: dict[str, T]) -> list[T]:
     """Each type widened to the kinds its preconditions admit (a strategy override stays as written)."""
-    return [widen(t, admitted[n]) if n in admitted and n not in overrides else t
+    return [t if n in overrides else _with_bools(widen(t, admitted[n]) if n in admitted else t)
             for n, t in zip(names, types, strict=True)]
 
 

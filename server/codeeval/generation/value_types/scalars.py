@@ -62,6 +62,7 @@ class IntT(T):
     lo: int | None = None
     hi: int | None = None
     seen: list = field(default_factory=list)
+    bools: bool = False  # False and True among the boundary values (a bool is an int)
 
     def describe(self) -> str:
         if self.lo is None and self.hi is None:
@@ -105,7 +106,8 @@ class IntT(T):
         limits += [self.lo + 1] if self.lo is not None else []
         limits += [self.hi - 1] if self.hi is not None else []
         values = limits + small[:4] + near + constants + small[4:] + big
-        return dedupe([v for v in values if self._inside(v)])
+        inside = dedupe([v for v in values if self._inside(v)])
+        return inside + [b for b in (False, True) if self.bools and self._inside(b)]
 
     def sample(self, ctx: GenContext, depth: int = 0) -> Any:
         rng = ctx.rng
