@@ -3,12 +3,18 @@ giving the verdicts EvalPlus gave (the labels in ../shared/data/llm-samples)."""
 
 import gzip
 import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
 
+from codeeval.dimensions.case_runner import Deadline
+from codeeval.dimensions.correctness import run_tier
+from codeeval.engine import EvaluationOptions, limits_for
 from codeeval.errors import ProblemError
 from codeeval.importers import import_file
+from codeeval.sandbox import Session, default_launcher
 from codeeval.spec import load_problem
 from codeeval.spec.loader import problem_from_text
 from tests.conftest import SHARED_DATA, run_cli
@@ -149,3 +155,57 @@ def test_plus_inputs_beyond_the_files_budget_are_left_out_and_said_so(tmp_path):
     problem = load_problem(converted.path)  # within the loader's size limit
     assert problem.extended_inputs.arguments() == [["bc"], [huge], ["d"]]
     assert any("1 of 4 plus inputs left out" in w and "6 MB" in w for w in converted.warnings), converted.warnings
+
+
+BENCHMARK_PROBLEM = """\
+name: double
+summary: Twice a number.
+entry_point: double
+reference: |
+  def double(x):
+      return 2 * x
+limits:
+  time_per_call_s: 0.5
+compare:
+  equality: evalplus
+tests:
+  - args: [2]
+    expected: 4
+  - args: [3]
+    expected: 6
+"""
+
+
+def _tier_verdicts(source: str, stop_first_call: bool, benchmark: bool) -> list[str]:
+    """The tier's verdicts for `source`, its worker stopped (SIGSTOP: no CPU, as a loaded machine may give it)
+    before the first call when `stop_first_call`."""
+    problem = problem_from_text(BENCHMARK_PROBLEM, "double.yaml")
+    limits = limits_for(problem, EvaluationOptions())
+    with Session(source, "double", "solution.py", limits, launcher=default_launcher()) as candidate:
+        assert candidate.load().ok
+        if stop_first_call:
+            if candidate.child is None or candidate.child.worker_pid is None:
+                pytest.skip("this launcher does not expose the worker's pid")
+            os.kill(candidate.child.worker_pid, signal.SIGSTOP)
+        results = run_tier(problem, problem.tests, candidate, Deadline(120), stop_on_timeout=benchmark)
+    return [r.verdict for r in results]
+
+
+def test_a_benchmark_time_out_counts_only_if_the_call_times_out_alone_too():
+    """A benchmark tier's time-out is run once more, by itself in a fresh worker, under the same limit on the time
+    it takes alone: a call that got no core passes; one that is slow alone times out again (and the tier stops
+    there, as EvalPlus's does). Outside a benchmark run a time-out is not run again. (A call that sleeps past the
+    limit times out again too: tests/engine/test_extended_inputs.py.)"""
+    right = "def double(x):\n    return x * 2\n"
+    assert _tier_verdicts(right, stop_first_call=True, benchmark=False) == ["timeout", "passed"]
+    assert _tier_verdicts(right, stop_first_call=True, benchmark=True) == ["passed", "passed"]
+    endless = "def double(x):\n    while True:\n        pass\n"
+    assert _tier_verdicts(endless, stop_first_call=False, benchmark=True) == ["timeout", "skipped"]
+
+
+def test_run_queue_wait_is_read_for_a_live_process_only():
+    from codeeval.dimensions.extended_tier import run_queue_wait_s
+
+    waited = run_queue_wait_s(os.getpid())
+    assert waited is not None and waited >= 0
+    assert run_queue_wait_s(None) is None and run_queue_wait_s(2 ** 22 + 1) is None  # above pid_max's limit

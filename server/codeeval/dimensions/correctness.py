@@ -17,7 +17,7 @@ from ..spec.problem import Case, Problem
 from ..test_tiers import TestSelection, Tier
 from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
 from .catalog import CORRECTNESS
-from .extended_tier import ExtendedTier, extended_tier
+from .extended_tier import ExtendedTier, confirmed, extended_tier
 from .oracle import Oracle
 
 NAME = CORRECTNESS.name
@@ -63,8 +63,9 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
 
 def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: Deadline,
              stop_on_timeout: bool = False, timeouts: list[float | None] | None = None) -> list[CaseResult]:
-    """Every case of a tier. `stop_on_timeout`: after one times out the rest fail unrun, as EvalPlus stops a
-    tier at its first failure (a slow solution would otherwise spend the time limit on each of a thousand)."""
+    """Every case of a tier. `stop_on_timeout` (a benchmark run): a time-out is run once more alone
+    (extended_tier.confirmed), and after one is confirmed the rest fail unrun, as EvalPlus stops a tier at its
+    first failure (a slow solution would otherwise spend the time limit on each of a thousand)."""
     results: list[CaseResult] = []
     stopped = ""
     for index, case in enumerate(cases):
@@ -74,8 +75,10 @@ def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: 
         if stopped:
             results.append(skipped(case, index, expectation, stopped))
             continue
-        result = run_case(candidate, case, index, expectation, problem.compare,
-                          timeout=timeouts[index] if timeouts else None)
+        limit = timeouts[index] if timeouts else None
+        result = run_case(candidate, case, index, expectation, problem.compare, timeout=limit)
+        if stop_on_timeout:  # a benchmark's tier: a time-out counts only if the call times out alone too
+            result = confirmed(result, candidate, problem.compare, limit)
         results.append(result)
         if stop_on_timeout and result.verdict == "timeout":
             stopped = f"an earlier {case.origin} test timed out"
