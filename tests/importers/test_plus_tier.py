@@ -15,6 +15,7 @@ from codeeval.engine import EvaluationOptions, limits_for
 from codeeval.errors import ProblemError
 from codeeval.importers import import_file
 from codeeval.sandbox import Session, default_launcher
+from codeeval.sandbox.procfs import run_queue_wait_seconds
 from codeeval.spec import load_problem
 from codeeval.spec.loader import problem_from_text
 from tests.conftest import SHARED_DATA, run_cli
@@ -204,8 +205,6 @@ def test_a_benchmark_time_out_counts_only_if_the_call_times_out_alone_too():
 
 
 def test_run_queue_wait_is_read_for_a_live_process_only():
-    from codeeval.dimensions.extended_tier import run_queue_wait_s
-
-    waited = run_queue_wait_s(os.getpid())
+    waited = run_queue_wait_seconds(os.getpid())
     assert waited is not None and waited >= 0
-    assert run_queue_wait_s(None) is None and run_queue_wait_s(2 ** 22 + 1) is None  # above pid_max's limit
+    assert run_queue_wait_seconds(None) is None and run_queue_wait_seconds(2 ** 22 + 1) is None  # above pid_max

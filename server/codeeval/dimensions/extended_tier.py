@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from ..compare import presence
 from ..reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
-from ..sandbox import CallClock, CallStatus, Limits, Session
+from ..sandbox import CallClock, CallStatus, Limits, Session, procfs
 from ..spec.problem import Case, Compare, Problem
 from ..spec.stored_inputs import plain_data
 from .case_runner import CaseResult, Expectation, run_case
@@ -121,8 +121,6 @@ def _answer(session: Session, args: list, problem: Problem) -> StoredAnswer:
     return StoredAnswer(value=value, seconds=outcome.duration_s)
 
 
-
-
 def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout: float | None) -> CaseResult:
     """A benchmark case's time-out, run once more before it counts: by itself, in a fresh worker, under the same
     limit on the time the call takes alone, the wall time less what the worker spent waiting for a core (the
@@ -141,12 +139,12 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
         if not alone.load().ok or alone.child is None:
             return result
         pid = alone.child.worker_pid
-        waited_before = run_queue_wait_s(pid)
+        waited_before = procfs.run_queue_wait_seconds(pid)
         started = time.monotonic()
         again = run_case(alone, result.case, result.index, Expectation.of(result.case), compare,
                          timeout=limit if waited_before is None else limit * WAIT_ALLOWANCE)
         elapsed = time.monotonic() - started
-        waited_after = run_queue_wait_s(pid) if again.verdict != "timeout" else None
+        waited_after = procfs.run_queue_wait_seconds(pid) if again.verdict != "timeout" else None
     if waited_before is None or again.verdict == "timeout":
         return again
     if waited_after is None:  # the worker is gone (it crashed): its run-queue wait is unknown
@@ -156,14 +154,3 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
         return again
     return replace(again, passed=False, verdict="timeout", traceback="",
                    actual=f"timeout: {took:.2f} s alone, over the limit of {limit:g} s")
-
-
-def run_queue_wait_s(pid: int | None) -> float | None:
-    """Seconds the process's main thread has waited, runnable, for a core (None if it is gone or not shown)."""
-    if pid is None:
-        return None
-    try:
-        with open(f"/proc/{pid}/schedstat", "rb") as handle:
-            return int(handle.read().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return None

@@ -25,3 +25,14 @@ def cpu_seconds(pid: int | None) -> float | None:
         return sum(int(fields[i]) for i in (11, 12, 13, 14)) * CLOCK_TICK_S  # utime stime cutime cstime
     except (IndexError, ValueError):
         return None
+
+
+def run_queue_wait_seconds(pid: int | None) -> float | None:
+    """Seconds the process's main thread has waited, runnable, for a core (None if it is gone or not shown)."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/schedstat", "rb") as handle:
+            return int(handle.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
