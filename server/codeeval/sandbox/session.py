@@ -27,6 +27,7 @@ from .launcher import CallClock, Child, Launcher, Limits, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
+REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
 # With the CPU clock a call is stopped when the worker has used its limit in CPU seconds; one blocked
 # without using CPU (a sleep, a lock) is stopped at this multiple of the limit on the wall clock.
 CPU_CLOCK_WALL_FACTOR = 10.0
@@ -45,7 +46,6 @@ class VerdictMemo(Protocol):
     def get(self, key: str) -> bool | None: ...
 
     def put(self, key: str, timed_out: bool) -> None: ...
-REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
 
 
 @dataclass
