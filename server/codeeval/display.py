@@ -16,10 +16,8 @@ def short_repr(value: Any, limit: int = VALUE_TEXT_LIMIT) -> str:
     to write whole and then cut."""
     try:
         text = _prefix(value, limit + 1)
-    except RecursionError:  # nested deeper than the walk goes: whatever repr itself does
+    except (RecursionError, ValueError):  # nested deeper than the walk goes, or a huge int: as repr fares
         text = _whole(value)
-    except ValueError:  # an int beyond Python's int-to-str digit limit (sys.get_int_max_str_digits)
-        text = "<value holding an integer too large to show>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -28,7 +26,7 @@ def _whole(value: Any) -> str:
         return repr(value)
     except RecursionError:
         return "<value nested too deeply to show>"
-    except ValueError:
+    except ValueError:  # an int beyond Python's int-to-str digit limit (sys.get_int_max_str_digits)
         return "<value holding an integer too large to show>"
 
 
