@@ -294,3 +294,32 @@ def test_evaluate_api_reports_counterexamples_key_always(write_problem, write_so
     data = json.loads(to_json(result))["dimensions"]["edge_cases"]
     assert data["counterexamples"] == [] and data["generation"]["judged"] == 60
     assert edge_cases.CASE_SOURCES[-1] is edge_cases.generated
+
+
+SORT_SUBLISTS = """
+name: sort_sublists
+summary: Sort each sublist of strings in a given list of lists.
+entry_point: sort_sublists
+reference: |
+  def sort_sublists(lists):
+      return [sorted(words) for words in lists]
+limits: {time_per_call_s: 1.0, total_time_s: 60}
+tests:
+  - args: [[["green", "orange"], ["black", "white"], ["white", "black", "orange"]]]
+    expected: [["green", "orange"], ["black", "white"], ["black", "orange", "white"]]
+edge_cases:
+  generate: {max_examples: 30}
+"""
+
+
+def test_a_capitalized_word_parts_sorting_by_code_point_from_sorting_ignoring_case():
+    # Mbpp/104: two real solutions sort with key=str.lower; EvalPlus passes 'IODiWvh' among lowercase words
+    ignoring_case = "def sort_sublists(lists):\n    return [sorted(words, key=str.lower) for words in lists]\n"
+    right = "def sort_sublists(lists):\n    return [sorted(words) for words in lists]\n"
+    with ProblemContext(problem(SORT_SUBLISTS), EvaluationOptions(skip=SKIP)) as context:
+        wrong_result = evaluate_source(ignoring_case, "ignoring_case.py", context)
+        right_result = evaluate_source(right, "right.py", context)
+    edge = wrong_result.dimensions["edge_cases"]
+    finding = next(f for f in edge.details.findings if f.kind == "wrong output")
+    assert edge.score < 100 and finding.points > 0 and finding.relevance >= 0.7
+    assert right_result.dimensions["edge_cases"].score == 100

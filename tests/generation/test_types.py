@@ -159,3 +159,11 @@ def test_an_unhinted_value_is_mutated_and_shrunk_as_the_type_it_holds():
     assert all(isinstance(m, list) for m in mutated) and any(m != [3, 1, 2] for m in mutated)
     smaller = list(AnyT().shrink([3, 1, 2]))
     assert smaller and all(isinstance(s, list) for s in smaller) and [] in smaller
+
+
+def test_lists_of_lowercase_words_get_the_word_that_sorts_last_capitalized():
+    # an uppercase letter sorts before every lowercase one: the order by code point and the order ignoring case part
+    values = ListT(StrT()).with_seen([["white", "black", "orange"], ["a", "B"]]).boundary(ctx())
+    assert ["White", "black", "orange"] in values
+    nested = ListT(ListT(StrT())).with_seen([[["green", "orange"], ["x"]]]).boundary(ctx())
+    assert [["green", "Orange"], ["x"]] in nested

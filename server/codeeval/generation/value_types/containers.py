@@ -25,6 +25,25 @@ from .base import (
 # A reference that unpacks its records raises there and the input is dropped; one that indexes them answers.
 ARITY_CHANGE = 0.3
 
+def capitalized_words(items: list) -> list | None:
+    """A list of lowercase words with the one that sorts last capitalized (each inner list of a list of lists).
+
+    An uppercase letter sorts before every lowercase one, so the order by code point and the order ignoring case
+    part there: `sorted(words, key=str.lower)` where the reference compares as it is (Mbpp/104) fails, and so does
+    the reverse. None when there is no such word.
+    """
+    if items and all(isinstance(item, list) for item in items):
+        inner = [capitalized_words(item) for item in items]
+        if all(new is None for new in inner):
+            return None
+        return [item if new is None else new for item, new in zip(items, inner, strict=True)]
+    words = [item for item in items if isinstance(item, str) and item[:1].islower()]
+    if len(words) < 2 or len(words) != len(items):
+        return None
+    last = max(range(len(items)), key=lambda i: items[i])
+    return [word.capitalize() if i == last else word for i, word in enumerate(items)]
+
+
 @dataclass(repr=False)
 class ListT(T):
     elem: T
@@ -78,6 +97,9 @@ class ListT(T):
             variants = [ex[::-1], ex + ex, ex[:1], ex[1:], ex[:-1], [ex[0]] + ex, ex + [ex[-1]], [ex[0]] * len(ex)]
             if sortable(ex):
                 variants += [sorted(ex), sorted(ex, reverse=True)]
+            capitalized = capitalized_words(ex)
+            if capitalized is not None:
+                variants.insert(0, capitalized)
             examples += variants
         large = [self._long(ctx, length) for length in LONG_LENGTHS]
         nested = self._deep()
