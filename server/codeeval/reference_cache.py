@@ -29,7 +29,7 @@ from .sandbox.child.wire import WireError, decode, encode
 from .version import __version__
 
 CACHE_ENV = "CODEEVAL_CACHE_DIR"
-FORMAT = 2  # 2: answers carry the reference's time
+FORMAT = 3  # 2: answers carry the reference's time; 3: long float lists packed
 
 
 def cache_root() -> Path:
@@ -79,7 +79,7 @@ class StoredAnswer:
             return {"failure": self.failure}
         if self.raises is not None:
             return {"raises": self.raises, **timed}
-        return {"value": encode(self.value), **timed}
+        return {"value": encode(self.value, packed=True), **timed}
 
     @classmethod
     def from_json(cls, data: Any) -> StoredAnswer:

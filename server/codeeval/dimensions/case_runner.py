@@ -14,7 +14,7 @@ from typing import Any
 from ..compare import exception_matches, outputs_match
 from ..details.case_details import CaseRecord
 from ..display import short_repr
-from ..sandbox import CallOutcome, CallStatus, Session
+from ..sandbox import CallInput, CallOutcome, CallStatus, Session
 from ..spec.problem import MISSING, Case, Compare
 
 
@@ -39,7 +39,7 @@ class CaseResult:
     index: int
     passed: bool
     verdict: str  # passed | wrong_output | wrong_exception | raised | no_exception | timeout | crashed | ...
-    expected: str
+    expected: str  # what the reports show: written for a failing case only
     actual: str
     traceback: str = ""
     duration_s: float | None = None
@@ -71,10 +71,23 @@ def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args
 def run_case(session: Session, case: Case, index: int, expectation: Expectation, compare: Compare,
              timeout: float | None = None) -> CaseResult:
     outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
+    return judged(outcome, case, index, expectation, compare)
+
+
+def call_input(case: Case, timeout: float | None = None) -> CallInput:
+    """A case as one call of a batch (Session.call_each)."""
+    return CallInput(case.args, case.kwargs, case.call_triples(), timeout)
+
+
+def judged(outcome: CallOutcome, case: Case, index: int, expectation: Expectation, compare: Compare) -> CaseResult:
+    """The result of one case's outcome. The texts are written for a failure only: a passing case is never shown,
+    and writing a benchmark's big outputs (a million numbers) costs more than running the call."""
     passed, verdict = judge(outcome, expectation, compare, case.args)
-    return CaseResult(case=case, index=index, passed=passed, verdict=verdict, expected=expectation.text(),
-                      actual=outcome.describe(), traceback=outcome.traceback if not passed else "",
-                      duration_s=outcome.duration_s)
+    if passed:
+        return CaseResult(case=case, index=index, passed=True, verdict=verdict, expected="", actual="",
+                          duration_s=outcome.duration_s)
+    return CaseResult(case=case, index=index, passed=False, verdict=verdict, expected=expectation.text(),
+                      actual=outcome.describe(), traceback=outcome.traceback, duration_s=outcome.duration_s)
 
 
 def skipped(case: Case, index: int, expectation: Expectation, reason: str) -> CaseResult:

@@ -8,14 +8,15 @@ the extended one can be read apart (as EvalPlus reports base and plus).
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from dataclasses import replace
 
 from ..details.case_details import CorrectnessDetails, PassCounts
 from ..result import DimensionResult
-from ..sandbox import Session
+from ..sandbox import CallInput, Session
 from ..spec.problem import Case, Problem
 from ..test_tiers import TestSelection, Tier
-from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case, skipped
+from .case_runner import CaseResult, Deadline, Expectation, call_input, failure_sentence, judged, skipped
 from .catalog import CORRECTNESS
 from .extended_tier import ExtendedTier, confirmed, extended_tier
 from .oracle import Oracle
@@ -43,7 +44,7 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
     started = time.monotonic()
     tier = extended_tier(problem, oracle) if oracle is not None else ExtendedTier(list(problem.extended_tests))
     deadline.end += time.monotonic() - started
-    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True, timeouts=tier.timeouts)
+    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True, calls=tier.calls)
     result, details = summarise(NAME, base + extended, problem.entry_point, noun="tests")
     result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} " \
                       "extended)"
@@ -62,26 +63,28 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
 
 
 def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: Deadline,
-             stop_on_timeout: bool = False, timeouts: list[float | None] | None = None) -> list[CaseResult]:
+             stop_on_timeout: bool = False, calls: list[CallInput] | None = None) -> list[CaseResult]:
     """Every case of a tier. `stop_on_timeout` (a benchmark run): a time-out is run once more alone
     (extended_tier.confirmed), and after one is confirmed the rest fail unrun, as EvalPlus stops a tier at its
-    first failure (a slow solution would otherwise spend the time limit on each of a thousand)."""
+    first failure (a slow solution would otherwise spend the time limit on each of a thousand). `calls`: the
+    cases as calls, with their own time limits (default: the problem's limit for each)."""
     results: list[CaseResult] = []
     stopped = ""
-    for index, case in enumerate(cases):
-        expectation = Expectation.of(case)
-        if not stopped and deadline.expired:
-            stopped = "evaluation time budget exhausted"
-        if stopped:
-            results.append(skipped(case, index, expectation, stopped))
-            continue
-        limit = timeouts[index] if timeouts else None
-        result = run_case(candidate, case, index, expectation, problem.compare, timeout=limit)
-        if stop_on_timeout:  # a benchmark's tier: a time-out counts only if the call times out alone too
-            result = confirmed(result, candidate, problem.compare, limit)
-        results.append(result)
-        if stop_on_timeout and result.verdict == "timeout":
-            stopped = f"an earlier {case.origin} test timed out"
+    calls = calls or [call_input(case) for case in cases]
+    with closing(candidate.call_each(calls)) as outcomes:
+        for index, case in enumerate(cases):
+            expectation = Expectation.of(case)
+            if not stopped and deadline.expired:
+                stopped = "evaluation time budget exhausted"
+            if stopped:
+                results.append(skipped(case, index, expectation, stopped))
+                continue
+            result = judged(next(outcomes), case, index, expectation, problem.compare)
+            if stop_on_timeout:  # a benchmark's tier: a time-out counts only if the call times out alone too
+                result = confirmed(result, candidate, problem.compare, calls[index].timeout)
+            results.append(result)
+            if stop_on_timeout and result.verdict == "timeout":
+                stopped = f"an earlier {case.origin} test timed out"
     return results
 
 

@@ -13,14 +13,15 @@ once more, alone, before it counts (`confirmed`).
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from dataclasses import dataclass, replace
 
 from ..compare import presence
 from ..reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
-from ..sandbox import CallClock, CallStatus, Limits, Session, procfs
+from ..sandbox import CallClock, CallInput, CallOutcome, CallStatus, Limits, Session, procfs
 from ..spec.problem import Case, Compare, Problem
 from ..spec.stored_inputs import plain_data
-from .case_runner import CaseResult, Expectation, run_case
+from .case_runner import CaseResult, Expectation, call_input, run_case
 from .oracle import Oracle
 
 # EvalPlus computes its expected outputs with no time limit; a reference slower than this on an input
@@ -39,7 +40,7 @@ class ExtendedTier:
     cases: list[Case]
     unjudged: int = 0  # stored inputs the reference failed on
     first_failure: str = ""
-    timeouts: list[float | None] | None = None  # per case: its time limit (None: the problem's)
+    calls: list[CallInput] | None = None  # per case: its call, inputs encoded once for every solution, and its limit
 
 
 def reference_limits(problem: Problem) -> Limits:
@@ -94,7 +95,8 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
             case.expected = answer.value
         cases.append(case)
         timeouts.append(time_limit(problem, answer))
-    return ExtendedTier(cases, len(failures), failures[0] if failures else "", timeouts)
+    calls = [call_input(case, limit).encoded() for case, limit in zip(cases, timeouts, strict=True)]
+    return ExtendedTier(cases, len(failures), failures[0] if failures else "", calls)
 
 
 def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> list[StoredAnswer]:
@@ -106,11 +108,11 @@ def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> lis
         if not loaded.ok:
             failure = f"the reference does not load: {loaded.describe()[:200]}"
             return [StoredAnswer(failure=failure) for _ in inputs]
-        return [_answer(session, args, problem) for args in inputs]
+        with closing(session.call_each([CallInput(args) for args in inputs])) as outcomes:
+            return [_answer(outcome, problem) for outcome in outcomes]
 
 
-def _answer(session: Session, args: list, problem: Problem) -> StoredAnswer:
-    outcome = session.call(args, {}, timeout=reference_limits(problem).time_per_call_s)
+def _answer(outcome: CallOutcome, problem: Problem) -> StoredAnswer:
     if outcome.status == CallStatus.RAISED:
         return StoredAnswer(raises=outcome.exc_type, seconds=outcome.duration_s)
     if outcome.status != CallStatus.RETURNED:

@@ -7,7 +7,7 @@ from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
 from .launcher import CallClock, Launcher, Limits, ProcessLauncher, SandboxError
 from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
-from .session import CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
+from .session import CallInput, CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them
 # recurse once or twice a level, so the evaluator needs more than the default 1000.
@@ -18,6 +18,7 @@ if sys.getrecursionlimit() < 10_000:
 __all__ = [
     "BubblewrapLauncher",
     "CallClock",
+    "CallInput",
     "CallOutcome",
     "CallStatus",
     "Launcher",

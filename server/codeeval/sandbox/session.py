@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeGuard, TypeVar
 
 from ..display import short_repr
@@ -36,6 +36,11 @@ CPU_CLOCK_POLL_S = 0.05  # how often the worker's CPU is read while a call runs
 # its verdict is written down the first time and repeated (codeeval/frozen_verdicts.py). The top of the band is
 # also where such a call is stopped, so that a call near its limit always answers and can be judged by it.
 NEAR_LIMIT = (0.5, 1.5)
+# `call_each` sends calls in batches of at most this many, or this many bytes of encoded inputs: a round trip per
+# call cost more than the calls themselves on a benchmark's thousand small inputs.
+BATCH_MAX_CALLS = 256
+BATCH_MAX_BYTES = 1 << 20
+READ_CHUNK_BYTES = 1 << 20
 
 
 class VerdictMemo(Protocol):
@@ -99,6 +104,21 @@ class CallOutcome:
         return f"{self.status}: {self.message}" if self.message else str(self.status)
 
 
+@dataclass(frozen=True)
+class CallInput:
+    """One call of a batch (`Session.call_each`): the entry point's inputs, and the call's own time limit."""
+
+    args: list
+    kwargs: dict | None = None
+    calls: list | None = None
+    timeout: float | None = None  # None: the limits' time_per_call_s
+    payload: bytes | None = None  # the inputs as sent, when encoded ahead (see `encoded`)
+
+    def encoded(self) -> CallInput:
+        """The same call with its inputs encoded now, once, for a call many sessions send (a benchmark tier's)."""
+        return replace(self, payload=self.payload or wire.dumps(encode_case(self.args, self.kwargs, self.calls)))
+
+
 @dataclass
 class TimingOutcome:
     status: TimingStatus
@@ -152,6 +172,9 @@ class Session:
         self._sequence = 0
         self._timing_cases: dict = {}  # see _encoded_case
         self._cpu_mark: float | None = None  # the worker's CPU seconds when its last reply arrived
+        self._inbox = bytearray()  # bytes read from the worker and not yet taken as a message
+        self._read_at = 0.0  # when the last of them were read
+        self._open_batch: int | None = None  # the request whose replies may still be on their way (call_each)
 
     # -- lifecycle -----------------------------------------------------------------
     def __enter__(self) -> Session:
@@ -254,7 +277,7 @@ class Session:
         it got the first time it was seen (NEAR_LIMIT).
         """
         if not self._ready():
-            return CallOutcome(CallStatus.NOT_LOADED, message=self.load_outcome.describe() if self.load_outcome else "")
+            return self._not_loaded()
         timeout = timeout or self.limits.time_per_call_s
         request = {"op": "call", **encode_case(args, kwargs, calls)}
         memo = self.verdicts if self.limits.call_clock is CallClock.CPU else None
@@ -282,6 +305,85 @@ class Session:
             return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
                                duration_s=used)
         return outcome
+
+    def call_each(self, inputs: Sequence[CallInput]) -> Generator[CallOutcome, None, None]:
+        """`call` on each input, in order, the calls sent to the worker in batches (one round trip for many).
+
+        The outcomes are the ones `call` gives: each call has its own limit, counted from the moment the
+        previous reply was read (the worker starts a call as soon as it has answered the one before), and after
+        a time-out or a crash the next call gets a fresh worker. On the CPU clock the calls go one by one: a
+        call's CPU seconds are read when its reply arrives. Close the iterator (or run it to its end) before
+        using the session again: closing it early stops the worker in the middle of its batch.
+        """
+        if self.limits.call_clock is CallClock.CPU:
+            for item in inputs:
+                yield self.call(item.args, item.kwargs, item.calls, item.timeout)
+            return
+        encoded: dict[int, bytes] = {}
+        position = 0
+        while position < len(inputs):
+            if not self._ready():
+                yield self._not_loaded()
+                position += 1
+                continue
+            batch = self._next_batch(inputs, position, encoded)
+            position += yield from self._run_batch([inputs[i] for i in batch], [encoded.pop(i) for i in batch])
+
+    def _next_batch(self, inputs: Sequence[CallInput], start: int, encoded: dict[int, bytes]) -> range:
+        """The positions of the next batch, their inputs encoded into `encoded` (kept when a batch stops early)."""
+        size, end = 0, start
+        while end < len(inputs) and end - start < BATCH_MAX_CALLS and (size < BATCH_MAX_BYTES or end == start):
+            if end not in encoded:
+                encoded[end] = inputs[end].encoded().payload or b""
+            size += len(encoded[end])
+            end += 1
+        return range(start, end)
+
+    def _run_batch(self, batch: list[CallInput], payloads: list[bytes]) -> Generator[CallOutcome, None, int]:
+        """Send one batch and yield its outcomes; returns how many inputs were answered (a time-out or a crash
+        ends the batch: the worker is stopped, and the rest go in the next one)."""
+        assert self.child is not None
+        self._sequence += 1
+        message = b'{"op":"calls","id":%d,"cases":[%b]}' % (self._sequence, b",".join(payloads))
+        try:
+            wire.write_payload(self.child.request_fd, message)
+        except (OSError, wire.WireError) as exc:
+            failure = self._death_message(f"channel closed ({exc.__class__.__name__})")
+            self._crash()
+            yield CallOutcome(CallStatus.CRASHED, message=failure)
+            return 1
+        self._open_batch = batch_id = self._sequence
+        self._read_at = time.monotonic()
+        try:
+            for index, item in enumerate(batch):
+                if self._open_batch != batch_id:  # another request in between stopped its worker: resend the rest
+                    return index
+                timeout = item.timeout or self.limits.time_per_call_s
+                try:
+                    reply = self._receive(self._read_at + timeout)
+                except ChannelTimeout:
+                    self._crash()
+                    yield CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
+                                      duration_s=timeout)
+                    return index + 1
+                except ChannelClosed as exc:
+                    self._crash()
+                    yield CallOutcome(CallStatus.CRASHED, message=str(exc))
+                    return index + 1
+                if reply.get("id") != batch_id or reply.get("index") != index:
+                    self._crash()
+                    yield CallOutcome(CallStatus.CRASHED, message=f"protocol violation: reply "
+                                      f"{str(reply.get('id'))[:20]}/{str(reply.get('index'))[:20]} to call "
+                                      f"{batch_id}/{index}")
+                    return index + 1
+                if index == len(batch) - 1:  # all read: the worker waits for the next request
+                    self._open_batch = None
+                    self._cpu_mark = procfs.cpu_seconds(self.child.worker_pid)
+                yield _call_outcome(reply)
+            return len(batch)
+        finally:
+            if self._open_batch == batch_id:  # closed early: its replies are not wanted
+                self._crash()
 
     def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
              loops: int = 1, inner: int = 1, timeout: float | None = None, mode: str = "cpu",
@@ -376,9 +478,14 @@ class Session:
             raise SandboxError(f"the worker did not apply {', '.join(absent)}")
         self._cpu_mark = procfs.cpu_seconds(self.child.worker_pid)
 
+    def _not_loaded(self) -> CallOutcome:
+        return CallOutcome(CallStatus.NOT_LOADED, message=self.load_outcome.describe() if self.load_outcome else "")
+
     def _ready(self) -> bool:
         if self.load_outcome is not None and not self.load_outcome.ok:
             return False
+        if self._open_batch is not None:  # a batch left unfinished by its reader: its worker may still answer it
+            self._crash()
         if self.child is None:
             if self.load_outcome is not None:
                 self.restarts += 1
@@ -393,6 +500,8 @@ class Session:
             self.child.kill()
             self._output_parts.append(self.child.output.text())
             self.child = None
+        self._inbox.clear()
+        self._open_batch = None
 
     def _limit_text(self, timeout: float) -> str:
         return f"{timeout:g} s of CPU time" if self.limits.call_clock is CallClock.CPU else f"{timeout:g} s"
@@ -447,24 +556,26 @@ class Session:
             raise ChannelClosed(f"worker sent a malformed message: {exc}") from None
 
     def _read(self, size: int, deadline: float, over_budget: Callable[[], bool] | None = None) -> bytes:
-        """`size` bytes of the reply; ChannelTimeout at `deadline`, or as soon as `over_budget()` says so."""
+        """`size` bytes of the reply; ChannelTimeout at `deadline`, or as soon as `over_budget()` says so.
+
+        Reads whatever the worker has written, up to a chunk: a batch's replies then take one read between
+        them. Bytes already written count even when the evaluator comes to read them after the deadline."""
         assert self.child is not None
-        fd = self.child.response_fd
-        chunks: list[bytes] = []
-        while size:
+        fd, inbox = self.child.response_fd, self._inbox
+        while len(inbox) < size:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise ChannelTimeout()
             if not wait_readable(fd, remaining if over_budget is None else min(remaining, CPU_CLOCK_POLL_S)):
-                if over_budget is not None and over_budget():
+                if (over_budget is not None and over_budget()) or remaining <= 0:
                     raise ChannelTimeout()
                 continue
-            chunk = os.read(fd, min(size, 1 << 20))
+            chunk = os.read(fd, max(size - len(inbox), READ_CHUNK_BYTES))
             if not chunk:
                 raise ChannelClosed(self._death_message("worker exited"))
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
+            inbox += chunk
+            self._read_at = time.monotonic()
+        taken = bytes(inbox[:size])
+        del inbox[:size]
+        return taken
 
     def _death_message(self, default: str) -> str:
         assert self.child is not None
@@ -493,9 +604,10 @@ class Session:
 
 def encode_case(args: list, kwargs: dict | None, calls: list | None) -> dict:
     """Inputs only: a case's expected output never goes into a request."""
-    message = {"args": wire.encode(list(args)), "kwargs": wire.encode(dict(kwargs or {}))}
+    message = {"args": wire.encode(list(args), packed=True), "kwargs": wire.encode(dict(kwargs or {}), packed=True)}
     if calls is not None:
-        message["calls"] = [[method, wire.encode(list(a)), wire.encode(dict(k))] for method, a, k in calls]
+        message["calls"] = [[method, wire.encode(list(a), packed=True), wire.encode(dict(k), packed=True)]
+                            for method, a, k in calls]
     return message
 
 
@@ -545,20 +657,26 @@ def _plot_outcome(reply: dict) -> PlotOutcome:
     return outcome
 
 
-# The statuses a worker's reply may give for each request; anything else is a malformed reply.
-_LOAD_REPLIES = frozenset({LoadStatus.LOADED, LoadStatus.SYNTAX_ERROR, LoadStatus.IMPORT_ERROR,
-                           LoadStatus.MISSING_ENTRY_POINT})
-_CALL_REPLIES = frozenset({CallStatus.RETURNED, CallStatus.RAISED, CallStatus.UNENCODABLE})
-_TIMING_REPLIES = frozenset({TimingStatus.TIMED, TimingStatus.RAISED, TimingStatus.ERROR})
-_PLOT_REPLIES = frozenset({PlotStatus.RENDERED, PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR, PlotStatus.NO_FIGURE,
-                           PlotStatus.UNAVAILABLE})
 _S = TypeVar("_S", LoadStatus, CallStatus, TimingStatus, PlotStatus)
 
 
-def _reply_status(reply: dict, allowed: frozenset[_S]) -> _S | None:
+def _by_word(*statuses: _S) -> dict[str, _S]:
+    return {status.value: status for status in statuses}
+
+
+# The statuses a worker's reply may give for each request, by their word on the wire; any other is malformed.
+_LOAD_REPLIES = _by_word(LoadStatus.LOADED, LoadStatus.SYNTAX_ERROR, LoadStatus.IMPORT_ERROR,
+                         LoadStatus.MISSING_ENTRY_POINT)
+_CALL_REPLIES = _by_word(CallStatus.RETURNED, CallStatus.RAISED, CallStatus.UNENCODABLE)
+_TIMING_REPLIES = _by_word(TimingStatus.TIMED, TimingStatus.RAISED, TimingStatus.ERROR)
+_PLOT_REPLIES = _by_word(PlotStatus.RENDERED, PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR, PlotStatus.NO_FIGURE,
+                         PlotStatus.UNAVAILABLE)
+
+
+def _reply_status(reply: dict, allowed: dict[str, _S]) -> _S | None:
     """The reply's status as one of `allowed`, or None for any other value (a malformed reply)."""
     word = reply.get("status")
-    return next((status for status in allowed if status.value == word), None)
+    return allowed.get(word) if isinstance(word, str) else None
 
 
 def _text(value: object, limit: int = 4000) -> str:

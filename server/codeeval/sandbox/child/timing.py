@@ -143,7 +143,7 @@ def _sample(results: list) -> dict:
         return {}
     value = results[int.from_bytes(_urandom(4), "little") % len(results)]
     try:
-        return {"sample": _encode(value)}
+        return {"sample": _encode(value, packed=True)}
     except Exception as exc:  # an output the wire cannot carry: the evaluator decides what that means
         return {"sample_error": f"{type(exc).__name__}"}
 

@@ -90,21 +90,42 @@ class Worker:
             op = request.get("op")
             if op == "bye":
                 return
+            if op == "calls":
+                self.call_each(request)
+                continue
             handler = {"load": self.load, "call": self.call, "time": self.time, "plot": self.plot}.get(str(op))
-            response: dict
             if handler is None:
-                response = {"status": "error", "message": f"unknown op {op!r}"}
+                self._reply(request, {"status": "error", "message": f"unknown op {op!r}"})
             else:
-                try:
-                    response = handler(request)
-                except BaseException as exc:  # the harness reports, never dies on a solution's behalf
-                    response = {"status": "error", **describe_exception(exc)}
-            response["id"] = request.get("id")  # lets the evaluator spot stray or stale messages
-            try:
-                _write_message(self.response_fd, response)
-            except wire.WireError as exc:
-                _write_message(self.response_fd, {"status": "unencodable", "message": str(exc)[:500],
-                                                  "id": request.get("id")})
+                self._reply(request, self._handled(handler, request))
+
+    def call_each(self, request: dict) -> None:
+        """A batch of calls: one reply per case, in order, each written the moment its case is done, so the
+        evaluator times every case from the previous reply and stops a hanging one at its own limit."""
+        cases = request.get("cases")
+        if not isinstance(cases, list):
+            self._reply(request, {"status": "error", "message": "a batch without cases"})
+            return
+        for index, case in enumerate(cases):
+            response = self._handled(self.call, case) if isinstance(case, dict) else {
+                "status": "error", "message": "a case is not an object"}
+            response["index"] = index
+            self._reply(request, response)
+
+    @staticmethod
+    def _handled(handler, request: dict) -> dict:
+        try:
+            return handler(request)
+        except BaseException as exc:  # the harness reports, never dies on a solution's behalf
+            return {"status": "error", **describe_exception(exc)}
+
+    def _reply(self, request: dict, response: dict) -> None:
+        response["id"] = request.get("id")  # lets the evaluator spot stray or stale messages
+        try:
+            _write_message(self.response_fd, response)
+        except wire.WireError as exc:
+            _write_message(self.response_fd, {"status": "unencodable", "message": str(exc)[:500],
+                                              "id": request.get("id"), "index": response.get("index")})
 
     def load(self, request: dict) -> dict:
         filename = request.get("filename") or "solution.py"
@@ -178,7 +199,7 @@ class Worker:
             return {"status": "raised", "duration_s": elapsed, **describe_exception(exc)}
         elapsed = (_perf_counter_ns() - started) / 1e9
         try:
-            encoded = wire.encode(value)
+            encoded = wire.encode(value, packed=True)
         except (wire.WireError, RecursionError, MemoryError) as exc:
             return {"status": "unencodable", "duration_s": elapsed, "message": str(exc)[:500]}
         return {"status": "returned", "duration_s": elapsed, "value": encoded}
