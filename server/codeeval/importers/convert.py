@@ -463,9 +463,9 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
                 if not same_value(expected, read.expected) and not _nan_equal(expected, read.expected):
                     raise ConversionError(f"{tier}[{index}].expected did not survive the YAML round trip")
     stored = problem.get("extended_inputs")
-    if stored:
+    if stored:  # its lines were encoded from plain values just now, so they decode: the YAML could change the text
         inputs = loaded.extended_inputs
-        if inputs is None or inputs.text != stored or len(inputs.arguments()) != len(stored.splitlines()):
+        if inputs is None or inputs.text != stored or inputs.count != len(stored.splitlines()):
             raise ConversionError("extended_inputs did not survive the YAML round trip")
     output.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
