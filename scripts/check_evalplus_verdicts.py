@@ -3,6 +3,8 @@
 
     .venv/bin/python scripts/check_evalplus_verdicts.py --work /tmp/plus        # everything (long on 2 cores)
     .venv/bin/python scripts/check_evalplus_verdicts.py --work /tmp/plus --tasks HumanEval/0,Mbpp/104
+    .venv/bin/python scripts/check_evalplus_verdicts.py --work /tmp/plus --family Mbpp
+    .venv/bin/python scripts/check_evalplus_verdicts.py --work /tmp/plus --report-only  # while it runs, or after
 
 Imports HumanEval+ and MBPP+ v0.1 with their plus inputs (`codeeval import evalplus`, kept in --work and
 reused), then runs `codeeval run --tests plus` (correctness only) on every distinct (task, solution) of
@@ -10,6 +12,8 @@ llm-samples, and compares, solution by solution, codeeval's base verdict with Ev
 its extended verdict with plus_status. Then, per model (each labelled results file is one model), pass@1
 on base and on plus (base and extended) from codeeval's verdicts, with codeeval's estimator, beside the
 same figure from EvalPlus's labels. Prints the agreement, every disagreement, and the largest pass@1 gap.
+A run started again resumes (finished pairs come from codeeval's result cache); `--report-only` reports on
+the solutions the run has finished so far.
 """
 
 from __future__ import annotations
@@ -41,30 +45,39 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", required=True, help="folder for the imported problems and the run")
     parser.add_argument("--tasks", default=None, help="only these task ids (comma-separated)")
+    parser.add_argument("--family", choices=sorted(BENCHMARKS), default=None, help="only this benchmark's tasks")
     parser.add_argument("--jobs", default="2")
+    parser.add_argument("--report-only", action="store_true",
+                        help="report on the solutions the run in --work finished; run nothing")
     args = parser.parse_args()
     work = Path(args.work)
     wanted = set(args.tasks.split(",")) if args.tasks else None
     with gzip.open(LABELS, "rt", encoding="utf-8") as handle:
-        labels = [r for r in map(json.loads, handle) if wanted is None or r["task_id"] in wanted]
+        labels = [r for r in map(json.loads, handle) if (wanted is None or r["task_id"] in wanted)
+                  and (args.family is None or r["task_id"].startswith(f"{args.family}/"))]
     problems = work / "problems"
     for family, path in BENCHMARKS.items():
         target = problems / family
         if not (target / "import-report.json").exists():
             codeeval("import", "evalplus", str(path), "-o", str(target), "-q")
-    distinct: dict[tuple[str, str], int] = {}
-    for record in labels:
-        distinct.setdefault((record["task_id"], record["solution"]), len(distinct))
     samples = work / "distinct.jsonl"
-    with samples.open("w", encoding="utf-8") as out:
-        for task_id, solution in distinct:
-            out.write(json.dumps({"task_id": task_id, "solution": solution}) + "\n")
+    if not args.report_only:  # the report reads the samples file the run read, whatever this call's filters
+        pairs = dict.fromkeys((record["task_id"], record["solution"]) for record in labels)
+        with samples.open("w", encoding="utf-8") as out:
+            for task_id, solution in pairs:
+                out.write(json.dumps({"task_id": task_id, "solution": solution}) + "\n")
+    written = [json.loads(line) for line in samples.read_text(encoding="utf-8").splitlines()]
+    distinct = {(row["task_id"], row["solution"]): index for index, row in enumerate(written)}
     run = work / "run"
-    codeeval("run", str(problems), "--samples", str(samples), "-o", str(run), "-q", "--tests", "plus", "-j", args.jobs,
-             "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+    if not args.report_only:
+        codeeval("run", str(problems), "--samples", str(samples), "-o", str(run), "-q", "--tests", "plus",
+                 "-j", args.jobs, "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
     verdicts: dict[int, dict[str, bool]] = {}
     for line in (run / "results.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:  # the last line of a run still writing, or killed mid-line
+            continue
         verdicts[int(row["origin"].rsplit(":", 1)[1]) - 1] = row["tiers"]
     return report(labels, distinct, verdicts)
 
@@ -76,7 +89,8 @@ def report(labels: list[dict], distinct: dict[tuple[str, str], int], verdicts: d
     ours: dict[str, dict[str, list]] = defaultdict(lambda: {"base": [], "plus": []})
     theirs: dict[str, dict[str, list]] = defaultdict(lambda: {"base": [], "plus": []})
     for record in labels:
-        tiers = verdicts.get(distinct[(record["task_id"], record["solution"])])
+        index = distinct.get((record["task_id"], record["solution"]))
+        tiers = verdicts.get(index) if index is not None else None
         if tiers is None:
             continue
         judged += 1
