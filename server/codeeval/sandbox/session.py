@@ -116,7 +116,11 @@ class CallInput:
 
     def encoded(self) -> CallInput:
         """The same call with its inputs encoded now, once, for a call many sessions send (a benchmark tier's)."""
-        return replace(self, payload=self.payload or wire.dumps(encode_case(self.args, self.kwargs, self.calls)))
+        return replace(self, payload=self.sent())
+
+    def sent(self) -> bytes:
+        """The inputs as a request carries them."""
+        return self.payload if self.payload is not None else wire.dumps(encode_case(self.args, self.kwargs, self.calls))
 
 
 @dataclass
@@ -334,7 +338,7 @@ class Session:
         size, end = 0, start
         while end < len(inputs) and end - start < BATCH_MAX_CALLS and (size < BATCH_MAX_BYTES or end == start):
             if end not in encoded:
-                encoded[end] = inputs[end].encoded().payload or b""
+                encoded[end] = inputs[end].sent()
             size += len(encoded[end])
             end += 1
         return range(start, end)
