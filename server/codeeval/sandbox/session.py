@@ -352,7 +352,8 @@ class Session:
         try:
             wire.write_payload(self.child.request_fd, message)
         except (OSError, wire.WireError) as exc:
-            failure = self._death_message(f"channel closed ({exc.__class__.__name__})")
+            failure = f"the inputs could not be sent: {exc}" if isinstance(exc, wire.WireError) else \
+                self._death_message(f"channel closed ({exc.__class__.__name__})")
             self._crash()
             yield CallOutcome(CallStatus.CRASHED, message=failure)
             return 1
