@@ -7,6 +7,7 @@ import time
 from contextlib import closing
 
 from codeeval.sandbox import CallClock, CallInput, CallStatus, Limits, Session
+from codeeval.sandbox import session as session_module
 from codeeval.sandbox.child import wire
 from codeeval.sandbox.session import BATCH_MAX_CALLS
 
@@ -127,9 +128,10 @@ def test_on_the_cpu_clock_calls_go_one_by_one_and_a_sleep_is_not_a_time_out(laun
 
 def test_inputs_too_large_to_send_fail_that_call_only(launcher, monkeypatch):
     """A request over the wire's size limit is never sent: its call fails saying why, the next ones run."""
-    monkeypatch.setattr(wire, "MAX_MESSAGE_BYTES", 4096)
-    inputs = [CallInput(["double", "x" * 10_000]), CallInput(["double", 4])]
+    monkeypatch.setattr(wire, "MAX_MESSAGE_BYTES", 4096)  # the limits scaled down from 256 MB and 1 MB
+    monkeypatch.setattr(session_module, "BATCH_MAX_BYTES", 1024)
+    inputs = [CallInput(["double", 1]), CallInput(["double", "x" * 10_000]), CallInput(["double", 4])]
     with Session(SOLUTION, "act", limits=LIMITS, launcher=launcher) as session:
         outcomes = each(session, inputs)
-    assert outcomes[0].status == CallStatus.CRASHED and "could not be sent" in outcomes[0].message
-    assert outcomes[1].status == CallStatus.RETURNED and outcomes[1].value == 8
+    assert [o.status for o in outcomes] == [CallStatus.RETURNED, CallStatus.CRASHED, CallStatus.RETURNED]
+    assert "could not be sent" in outcomes[1].message and outcomes[2].value == 8

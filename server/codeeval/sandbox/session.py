@@ -39,7 +39,7 @@ NEAR_LIMIT = (0.5, 1.5)
 # `call_each` sends calls in batches of at most this many, or this many bytes of encoded inputs: a round trip per
 # call cost more than the calls themselves on a benchmark's thousand small inputs.
 BATCH_MAX_CALLS = 256
-BATCH_MAX_BYTES = 1 << 20
+BATCH_MAX_BYTES = 1 << 20  # (a single larger input goes alone)
 READ_CHUNK_BYTES = 1 << 20
 
 
@@ -336,9 +336,11 @@ class Session:
     def _next_batch(self, inputs: Sequence[CallInput], start: int, encoded: dict[int, bytes]) -> range:
         """The positions of the next batch, their inputs encoded into `encoded` (kept when a batch stops early)."""
         size, end = 0, start
-        while end < len(inputs) and end - start < BATCH_MAX_CALLS and (size < BATCH_MAX_BYTES or end == start):
+        while end < len(inputs) and end - start < BATCH_MAX_CALLS:
             if end not in encoded:
                 encoded[end] = inputs[end].sent()
+            if end > start and size + len(encoded[end]) > BATCH_MAX_BYTES:  # a big input starts the next batch
+                break
             size += len(encoded[end])
             end += 1
         return range(start, end)
