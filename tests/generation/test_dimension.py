@@ -107,6 +107,37 @@ def test_the_suite_build_stays_within_its_time_budget_loading_the_reference_incl
     assert suite.applicable and suite.cases
     assert 1.0 <= suite.seconds <= elapsed < 3.6, (suite.seconds, elapsed)
 
+SLOW_TO_LOAD_WORDS = """
+name: slow_to_load_words
+summary: Sort words.
+entry_point: sort_words
+reference: |
+  import time
+  time.sleep(1.5)
+
+  def sort_words(words: list[str]) -> list[str]:
+      time.sleep(0.003)
+      return sorted(words)
+tests:
+  - args: [["green", "orange", "black"]]
+    expected: ["black", "green", "orange"]
+edge_cases:
+  generate:
+    max_examples: 5000
+    time_budget_s: 3.0
+"""
+
+
+def test_a_slow_start_shortens_every_phase_alike_instead_of_eating_the_boundary_phase():
+    # each phase ends at its share of the time left after planning and loading the reference: counted from the
+    # build's start, a start slower than the boundary phase's share (a loaded machine) left it no input at all
+    suite, guard = build_suite(problem(SLOW_TO_LOAD_WORDS), Limits(), default_launcher())
+    guard.close()
+    boundary = [c.value for c in suite.cases if c.phase == "boundary"]
+    assert ([],) in boundary and len(boundary) >= 5, boundary
+    assert {c.phase for c in suite.cases} >= {"boundary", "mutation"}
+
+
 def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tmp_path):
     p = problem()
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:

@@ -163,6 +163,7 @@ class SuiteBuilder:
         self.max_examples = spec.max_examples
         self.started = time.monotonic() if started is None else started  # the build's start: planning counts
         self.budget_s = budget_s
+        self.setup_s = min(self.elapsed(), budget_s)  # planning and loading the reference, before any phase
         self.seen = set(excluded)
         self.kept: list[GeneratedCase] = []
         self.stats: Counter = Counter()
@@ -178,7 +179,10 @@ class SuiteBuilder:
         return time.monotonic() - self.started
 
     def out_of_time(self, share_end: float = 1.0) -> bool:
-        return self.elapsed() >= self.budget_s * share_end
+        """Past the phase's end: its cumulative share of the time the setup left. A slow start (a loaded machine,
+        a slow import) then shortens every phase alike; counted from the build's start, a reference that took 1.5 s
+        of a 3 s budget to load left the boundary phase, the most telling inputs, none at all."""
+        return self.elapsed() >= self.setup_s + (self.budget_s - self.setup_s) * share_end
 
     def full(self, quota: int) -> bool:
         """The phase has its share of examples, or of the suite's reference time."""
