@@ -14,7 +14,6 @@ import io
 import logging
 import math
 import os
-import site
 import sys
 import warnings
 from types import SimpleNamespace
@@ -32,23 +31,14 @@ class PlottingUnavailable(Exception):
     """matplotlib cannot be imported by this interpreter."""
 
 
-def _add_site_packages() -> None:
-    """The worker runs with -S: the interpreter's own site-packages (where matplotlib lives) are added here."""
-    for directory in site.getsitepackages():
-        if os.path.isdir(directory) and directory not in sys.path:
-            sys.path.append(directory)
-
-
 def prepare(workdir: str) -> SimpleNamespace:
     """Import matplotlib with the Agg backend and a private config folder; the parts the extractor needs.
 
     The imports wait until here: matplotlib reads its backend and config folder from the environment
-    at import, and lives in site-packages, which only this op puts on the path.
+    at import (site-packages, where it lives, are on the path already: installed.py).
     """
     os.environ["MPLBACKEND"] = "Agg"
     os.environ["MPLCONFIGDIR"] = os.path.join(workdir, ".matplotlib")
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: the address-space limit counts every stack
-    _add_site_packages()
     try:
         import matplotlib  # noqa: PLC0415  (after the environment and path above)
 

@@ -22,10 +22,11 @@ TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would ad
 if TYPE_CHECKING:  # the type checker sees the package; the sandbox runs this file as a script
     from typing import Any
 
-    from codeeval.sandbox.child import limits, probes, timing, wire
+    from codeeval.sandbox.child import installed, limits, probes, timing, wire
 else:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import limits  # these sit next to this file, which is first on sys.path
+    import installed  # these sit next to this file, which is first on sys.path
+    import limits
     import probes
     import timing
     import wire
@@ -139,6 +140,7 @@ class Worker:
         module = type(sys)("solution")
         module.__file__ = filename
         sys.modules["solution"] = module
+        installed.add_site_packages()
         try:
             exec(code, module.__dict__)
         except BaseException as exc:  # SystemExit at import is a failed import, not a pass
@@ -163,6 +165,7 @@ class Worker:
             from codeeval.sandbox.child import plot_script as figure  # noqa: PLC0415
         else:
             import plot_script as figure  # noqa: PLC0415  (logging and warnings: only plot problems pay for them)
+        installed.add_site_packages()  # matplotlib and pandas live there
         reply = figure.run_script(request, lambda source, name: compile(source, name, "exec", dont_inherit=True),
                                   describe_exception, wire.decode)
         if "png" in reply:
