@@ -82,7 +82,8 @@ def test_the_worker_sees_no_channel_numbers_and_a_clean_environment(launcher):
     argv, environment = outcome.value
     assert argv == ["-c"]
     extra = ["PWD"] if "namespaces" in launcher.layers() else []  # bubblewrap's --chdir sets it: "/tmp"
-    assert environment == sorted(["HOME", "LANG", "PATH", "PYTHONHASHSEED", "PYTHONIOENCODING"] + extra)
+    assert environment == sorted(["HOME", "LANG", "OPENBLAS_NUM_THREADS", "PATH", "PYTHONHASHSEED",
+                                  "PYTHONIOENCODING"] + extra)
 
 
 def test_the_working_directory_is_writable_private_and_removed_afterwards(launcher):

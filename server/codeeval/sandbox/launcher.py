@@ -202,6 +202,9 @@ def worker_environment() -> dict:
         "PYTHONHASHSEED": "0",
         "PYTHONIOENCODING": "utf-8",
         "HOME": "/nonexistent",
+        # One BLAS thread for numpy (child/installed.py): the address-space limit counts every thread's stack,
+        # and OpenBLAS would start one per core.
+        "OPENBLAS_NUM_THREADS": "1",
     }
 
 

@@ -16,5 +16,3 @@ def add_site_packages() -> None:
     for directory in site.getsitepackages():
         if os.path.isdir(directory) and directory not in sys.path:
             sys.path.append(directory)
-    # One BLAS thread: the address-space limit counts every thread's stack, and numpy's BLAS starts one per core.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
