@@ -562,7 +562,7 @@ class Session:
         except wire.WireError as exc:
             raise ChannelClosed(f"worker sent a malformed message: {exc}") from None
 
-    def _read(self, size: int, deadline: float, over_budget: Callable[[], bool] | None = None) -> bytes:
+    def _read(self, size: int, deadline: float, over_budget: Callable[[], bool] | None = None) -> bytearray:
         """`size` bytes of the reply; ChannelTimeout at `deadline`, or as soon as `over_budget()` says so.
 
         Reads whatever the worker has written, up to a chunk: a batch's replies then take one read between
@@ -580,7 +580,7 @@ class Session:
                 raise ChannelClosed(self._death_message("worker exited"))
             inbox += chunk
             self._read_at = time.monotonic()
-        taken = bytes(inbox[:size])
+        taken = inbox[:size]  # the one copy a reply needs (a bytes() of it was a second, of megabytes at times)
         del inbox[:size]
         return taken
 

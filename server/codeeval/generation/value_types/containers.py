@@ -25,6 +25,7 @@ from .base import (
 # A reference that unpacks its records raises there and the input is dropped; one that indexes them answers.
 ARITY_CHANGE = 0.3
 
+
 def capitalized_words(items: list) -> list | None:
     """A list of lowercase words with the one that sorts last capitalized (each inner list of a list of lists).
 

@@ -340,7 +340,7 @@ def dumps(message: dict) -> bytes:
         raise WireError(f"cannot encode message: {str(exc)[:200]}") from None
 
 
-def loads(payload: bytes) -> dict:
+def loads(payload: bytes | bytearray) -> dict:
     """A message decoded from UTF-8 JSON bytes; WireError unless it is a JSON object."""
     try:
         message = _loads(payload.decode("utf-8"))
