@@ -240,6 +240,25 @@ def test_time_outs_cost_points_only_where_no_performance_dimension_judges_speed(
     assert edge.details.generation.not_run == 30 - 10
 
 
+def test_generated_inputs_run_in_order_each_under_the_limit_the_time_outs_before_it_give():
+    """The generated inputs go to the worker in batches; a time-out ends one, so the inputs after the third
+    time-out get the short limit, and the ones between time-outs still run and are judged."""
+    hangs_on_long = "def median(xs):\n    while len(xs) > 6:\n        pass\n    s = sorted(xs)\n" \
+                    "    n = len(s)\n    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n"
+    with ProblemContext(problem(), EvaluationOptions(skip=SKIP, time_per_call_s=0.6)) as context:
+        result = evaluate_source(hangs_on_long, "hangs.py", context)
+    generation = result.dimensions["edge_cases"].details.generation
+    timeouts = result.dimensions["edge_cases"].details.timeouts
+    assert generation.timeouts == len(timeouts) > edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT
+    assert generation.judged > 0 and generation.passed == generation.judged  # the short inputs, all right
+    first, later = timeouts[:edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT], \
+        timeouts[edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT:]
+    assert all("within 0.6 s" in t.actual for t in first), [t.actual for t in first]
+    assert all(f"within {edge_cases.SHORT_LIMIT_FLOOR_S:g} s" in t.actual for t in later), [t.actual for t in later]
+    order = [int(t.case.split("#")[1].split()[0]) for t in timeouts]  # "generated #4 (boundary)"
+    assert order == sorted(order)
+
+
 DATACLASS = """
 name: area
 summary: Area of a rectangle.

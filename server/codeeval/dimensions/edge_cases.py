@@ -22,7 +22,8 @@ promise) nothing: it is shown, marked, with its reasons. With both parts present
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from contextlib import closing
+from dataclasses import dataclass, replace
 
 from ..details.case_details import PassCounts
 from ..details.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, GenerationSummary
@@ -31,11 +32,21 @@ from ..generation.domain import Relevance
 from ..generation.frozen_suites import FrozenSuites
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
 from ..generation.shared_suite import GenerationState, state_for
-from ..generation.suite import Suite
+from ..generation.suite import GeneratedCase, Suite
 from ..result import DimensionResult
-from ..sandbox import Session
+from ..sandbox import CallInput, CallOutcome, Session
 from ..spec.problem import Case, Problem
-from .case_runner import CaseResult, Deadline, Expectation, failure_sentence, judge, run_case, skipped
+from .case_runner import (
+    CaseResult,
+    Deadline,
+    Expectation,
+    call_input,
+    failure_sentence,
+    judge,
+    judged,
+    run_case,
+    skipped,
+)
 from .catalog import EDGE_CASES
 from .edge_findings import (
     EdgeFinding,
@@ -105,11 +116,12 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
             adapted = Session(candidate.source + adapter_source(problem.entry_point), ADAPTED_ENTRY,
                               candidate.filename, candidate.limits, launcher=candidate.launcher,
                               verdicts=candidate.verdicts)
-        for index, case in enumerate(cases):
-            if case.origin == "generated":
-                _run_generated(problem, adapted or candidate, oracle, state, case, index, deadline, run)
-            else:
+        numbered = list(enumerate(cases))
+        for index, case in numbered:
+            if case.origin != "generated":
                 _run_hand_written(problem, candidate, oracle, case, index, deadline, run)
+        pending = _pending(oracle, state, [(i, c) for i, c in numbered if c.origin == "generated"], deadline, run)
+        _run_generated(problem, adapted or candidate, state, pending, deadline, run)
         findings = _findings(problem, state, adapted or candidate, run, deadline)
     finally:
         if adapted is not None:
@@ -138,41 +150,79 @@ def _run_hand_written(problem: Problem, candidate: Session, oracle: Oracle, case
     run.hand.append(run_case(candidate, case, index, expectation, problem.compare, timeout=timeout))
 
 
-def _run_generated(problem: Problem, session: Session, oracle: Oracle, state: GenerationState, case: Case,
-                   index: int, deadline: Deadline, run: _Run) -> None:
-    if deadline.expired or len(run.timeouts) >= GENERATED_TIMEOUTS_MAX:
-        run.not_run += 1
-        return
-    meta = state.meta(case)
-    limit = session.limits.time_per_call_s
-    duration = meta.duration_s if meta is not None else 0.0
-    if case.has_expectation:
-        expectation = Expectation.of(case)
-    else:  # a generated case from another source: the reference decides, and an input it raises on is dropped
-        answer = oracle.answer(case)
-        if answer.expectation is None or answer.expectation.raises is not None:
-            run.generated_discarded += 1
+@dataclass
+class _Pending:
+    """A generated case ready to run: what judging it needs, its call encoded once."""
+
+    index: int
+    case: Case
+    meta: GeneratedCase | None
+    expectation: Expectation
+    duration_s: float  # the reference's time on it
+    call: CallInput
+
+
+def _pending(oracle: Oracle, state: GenerationState, numbered: list[tuple[int, Case]], deadline: Deadline,
+             run: _Run) -> list[_Pending]:
+    """The generated cases with their expectations; a case from another source gets the reference's answer now
+    (an input the reference raises on is dropped)."""
+    pending = []
+    for index, case in numbered:
+        meta = state.meta(case)
+        expectation, duration = Expectation.of(case), meta.duration_s if meta is not None else 0.0
+        if not case.has_expectation:
+            if deadline.expired:
+                run.not_run += 1
+                continue
+            answer = oracle.answer(case)
+            if answer.expectation is None or answer.expectation.raises is not None:
+                run.generated_discarded += 1
+                continue
+            expectation, duration = answer.expectation, answer.duration_s or 0.0
+        pending.append(_Pending(index, case, meta, expectation, duration, call_input(case).encoded()))
+    return pending
+
+
+def _run_generated(problem: Problem, session: Session, state: GenerationState, pending: list[_Pending],
+                   deadline: Deadline, run: _Run) -> None:
+    """Every generated case, sent in batches (`Session.call_each`: one round trip for many calls). A case's limit
+    depends on how many time-outs came before it, so a batch ends at a time-out and the next one's limits are
+    worked out afresh: each call runs under the limit it would get run alone, in order."""
+    position = 0
+    while position < len(pending):
+        if deadline.expired or len(run.timeouts) >= GENERATED_TIMEOUTS_MAX:
+            run.not_run += len(pending) - position
             return
-        expectation, duration = answer.expectation, answer.duration_s or 0.0
-    timeout = max(limit, RELATIVE_TIMEOUT_FACTOR * duration)
-    if len(run.timeouts) >= GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT:
-        timeout = max(SHORT_LIMIT_FLOOR_S, RELATIVE_TIMEOUT_FACTOR * duration)
-    outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
-    passed, verdict = judge(outcome, expectation, problem.compare, case.args)
-    result = CaseResult(case=case, index=index, passed=passed, verdict=verdict, expected=expectation.text(),
-                        actual=outcome.describe(), traceback=outcome.traceback if not passed else "",
-                        duration_s=outcome.duration_s)
-    if verdict == "timeout":
-        run.timeouts.append(result)
-    else:
-        run.generated.append(result)
-    if meta is not None and not passed:
-        relevance = _relevance(state.suite(), meta.value, timeout=verdict == "timeout")
-        if verdict == "timeout":
-            relevance = timeout_relevance(relevance, duration, limit)
-        elif verdict == "wrong_output":
-            relevance = rounding_relevance(relevance, expectation.value, outcome.value)
-        run.failures.append(Failure(result, meta.value, meta.phase, expectation.value, outcome, relevance, timeout))
+        rest = pending[position:]
+        limits = [_limit(session, item.duration_s, len(run.timeouts)) for item in rest]
+        calls = [replace(item.call, timeout=limit) for item, limit in zip(rest, limits, strict=True)]
+        with closing(session.call_each(calls)) as outcomes:
+            for item, limit, outcome in zip(rest, limits, outcomes, strict=True):
+                position += 1
+                if _record(problem, session, state, item, outcome, limit, run) == "timeout" or deadline.expired:
+                    break
+
+
+def _limit(session: Session, reference_s: float, timeouts: int) -> float:
+    """4x the reference's time, or the per-call limit if larger; after a few time-outs, a short floor instead."""
+    floor = SHORT_LIMIT_FLOOR_S if timeouts >= GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT else session.limits.time_per_call_s
+    return max(floor, RELATIVE_TIMEOUT_FACTOR * reference_s)
+
+
+def _record(problem: Problem, session: Session, state: GenerationState, item: _Pending, outcome: CallOutcome,
+            limit: float, run: _Run) -> str:
+    """Judge one generated case's outcome and keep it (a failure with its relevance); returns the verdict."""
+    result = judged(outcome, item.case, item.index, item.expectation, problem.compare)
+    (run.timeouts if result.verdict == "timeout" else run.generated).append(result)
+    if item.meta is not None and not result.passed:
+        relevance = _relevance(state.suite(), item.meta.value, timeout=result.verdict == "timeout")
+        if result.verdict == "timeout":
+            relevance = timeout_relevance(relevance, item.duration_s, session.limits.time_per_call_s)
+        elif result.verdict == "wrong_output":
+            relevance = rounding_relevance(relevance, item.expectation.value, outcome.value)
+        run.failures.append(Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome,
+                                    relevance, limit))
+    return result.verdict
 
 
 def _findings(problem: Problem, state: GenerationState, session: Session, run: _Run,
