@@ -64,16 +64,67 @@ def test_humaneval_tests_come_from_the_check_asserts_and_failures_are_named(tmp_
     report = import_file("humaneval", HUMANEVAL, tmp_path,
                          tasks=["HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"])
     converted = {c.task_id: c for c in report.converted}
-    failed = dict(report.failed)
-    assert set(converted) == {"HumanEval/2", "HumanEval/33", "HumanEval/53"}
-    assert "HumanEval/38" in failed and "`for` statement using the candidate" in failed["HumanEval/38"]
-    assert any("could not be converted" in w for w in converted["HumanEval/53"].warnings)  # its random loop
+    assert set(converted) == {"HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"} and not report.failed
+    loop = converted["HumanEval/38"]  # its only assert sits in a loop over 100 random strings: the test ran
+    assert loop.tests >= 99 and "`for` statement using the candidate" in loop.warnings[0]
+    assert "the test was run with the reference in the sandbox instead" in loop.warnings[0]
+    assert converted["HumanEval/53"].tests > 50  # 5 asserts read, and the distinct ones of 100 random pairs
     truncate = load_problem(converted["HumanEval/2"].path)
     assert [c.args for c in truncate.tests] == [[3.5], [1.33], [123.456]]
     assert truncate.compare.float_tolerance == 1e-6  # from `abs(candidate(x) - v) < 1e-6`
     sort_third = load_problem(converted["HumanEval/33"].path)  # tuple(candidate(...)) == tuple(...)
     assert len(sort_third.tests) == 7 and isinstance(sort_third.tests[0].expected, list)
     assert all(validate_problem(load_problem(c.path)) == [] for c in converted.values())  # the references agree
+
+
+REVERSED = {"task_id": "t/loop", "prompt": "def decode(s: str) -> str:\n", "canonical_solution": "    return s[::-1]\n",
+            "entry_point": "decode",
+            "test": "import random\n\n\ndef check(candidate):\n    assert candidate('ab') == 'ba'\n"
+                    "    rng = random.Random(7)\n    for _ in range(30):\n"
+                    "        s = ''.join(rng.choice('abc') for _ in range(rng.randint(1, 6)))\n"
+                    "        assert candidate(s[::-1]) == s\n"}
+
+
+def test_asserts_in_a_loop_become_the_inputs_the_test_gives_the_reference_and_judge_as_the_loop_does(tmp_path):
+    """The loop cannot be read without running it: it runs in the sandbox with the reference as its candidate,
+    and each distinct input it gives becomes a test with the reference's output."""
+    only_loop = dict(REVERSED, task_id="t/only-loop",
+                     test=REVERSED["test"].replace("    assert candidate('ab') == 'ba'\n", ""))
+    broken = dict(REVERSED, task_id="t/broken", test=REVERSED["test"].replace("== s\n", "== s + 'x'\n"))
+    broken_loop_only = dict(only_loop, task_id="t/broken-loop", test=broken["test"].replace(
+        "    assert candidate('ab') == 'ba'\n", ""))
+    report = import_records("humaneval", [REVERSED, only_loop, broken, broken_loop_only], tmp_path)
+    converted = {c.task_id: c for c in report.converted}
+    assert set(converted) == {"t/loop", "t/only-loop", "t/broken"}
+    problem = load_problem(converted["t/loop"].path)
+    assert problem.tests[0].args == ["ab"] and len(problem.tests) == converted["t/loop"].tests > 5
+    assert all(case.expected == case.args[0][::-1] for case in problem.tests)
+    assert len({case.args[0] for case in problem.tests}) == len(problem.tests)  # each input once
+    assert [c.args for c in load_problem(converted["t/only-loop"].path).tests] == [c.args for c in problem.tests[1:]]
+    assert converted["t/broken"].tests == 1  # the readable assert; the loop fails for the reference, and says so
+    assert "run with the reference as its candidate, raised AssertionError" in converted["t/broken"].warnings[0]
+    failure = dict(report.failed)["t/broken-loop"]
+    assert "`for` statement using the candidate" in failure and "raised AssertionError" in failure
+    with ProblemContext(problem, EvaluationOptions(skip=("edge_cases", "performance", "code_quality"))) as context:
+        wrong = evaluate_source("def decode(s):\n    return s if len(s) < 3 else s[::-1]\n", "w.py", context)
+        right = evaluate_source("def decode(s):\n    return ''.join(reversed(s))\n", "r.py", context)
+    assert right.dimensions["correctness"].score == 100 and wrong.dimensions["correctness"].score < 100
+
+
+@needs_humaneval
+def test_humaneval_32_from_its_random_loop_accepts_any_root_as_its_check_does(tmp_path):
+    report = import_file("humaneval", HUMANEVAL, tmp_path, tasks=["HumanEval/32"])
+    problem = load_problem(report.converted[0].path)
+    assert problem.compare.mode == "root" and len(problem.tests) >= 90
+    bisection = ("def find_zero(xs):\n    f = lambda x: sum(c * x ** i for i, c in enumerate(xs))\n"
+                 "    lo, hi = -1.0, 1.0\n    while f(lo) * f(hi) > 0:\n        lo, hi = lo * 2, hi * 2\n"
+                 "    for _ in range(200):\n        mid = (lo + hi) / 2\n"
+                 "        lo, hi = (lo, mid) if f(lo) * f(mid) <= 0 else (mid, hi)\n    return (lo + hi) / 2\n")
+    with ProblemContext(problem, EvaluationOptions(skip=("edge_cases", "performance", "code_quality"))) as context:
+        result = evaluate_source(bisection, "bisection.py", context)
+        not_a_root = evaluate_source("def find_zero(xs):\n    return 0.5\n", "half.py", context)
+    assert result.dimensions["correctness"].score == 100
+    assert not_a_root.dimensions["correctness"].score < 50
 
 
 def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):

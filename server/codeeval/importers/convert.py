@@ -43,7 +43,8 @@ from ..spec.stored_inputs import encode_line
 from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
-from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, restore_inputs
+from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, judge_mode, restore_inputs
+from .recorded_calls import RecordingError, recorded_calls
 from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 
 KINDS = ("humaneval", "evalplus")
@@ -201,7 +202,7 @@ class Converter:
             except ContractError as exc:
                 raise ConversionError(str(exc)) from None
             reference += helper
-        inputs, compare = self._inputs(record, warnings)
+        inputs, compare = self._inputs(record, reference, warnings)
         if not inputs:
             raise ConversionError("no test input could be read")
         tests, float_outputs = self._tests(reference, entry_point, task_id, inputs, compare, warnings)
@@ -270,7 +271,7 @@ class Converter:
             raise ConversionError(f"{name} cannot be read as EvalPlus reads it: {exc}") from None
         return [_Input(args, {}, f"{name}[{index}]") for (index, _), args in zip(usable, restored, strict=True)]
 
-    def _inputs(self, record: dict, warnings: list[str]) -> tuple[list[_Input], Compare]:
+    def _inputs(self, record: dict, reference: str, warnings: list[str]) -> tuple[list[_Input], Compare]:
         """The test inputs, and how outputs are compared: as EvalPlus does, or as the asserts do."""
         base = record.get("base_input")
         if self.kind == "evalplus" and isinstance(base, list) and base:
@@ -282,7 +283,44 @@ class Converter:
         test_code = record.get("test")
         if not isinstance(test_code, str):
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
-        return _assert_inputs(record, test_code, warnings)
+        return self._assert_inputs(record, reference, test_code, warnings)
+
+    def _assert_inputs(self, record: dict, reference: str, test_code: str,
+                       warnings: list[str]) -> tuple[list[_Input], Compare]:
+        """The inputs of the asserts in `check(candidate)`, compared as the asserts compare; where some asserts
+        cannot be read (a loop over random inputs), the inputs the test gives the reference when it runs."""
+        parsed = parse_check(test_code)
+        if parsed.error:
+            raise ConversionError(parsed.error)
+        inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
+        if parsed.unconvertible:
+            inputs += self._recorded_inputs(record, reference, test_code, inputs,
+                                            _unconvertible_message(parsed.unconvertible), warnings)
+        return inputs, _asserts_compare(parsed.asserts, str(record.get("task_id")), _atol(record), warnings)
+
+    def _recorded_inputs(self, record: dict, reference: str, test_code: str, read: list[_Input], message: str,
+                         warnings: list[str]) -> list[_Input]:
+        """The new inputs the test gives the reference when it runs (recorded_calls.py); none, with a warning
+        saying why, when it cannot run (a ConversionError when the asserts read gave no input either)."""
+        try:
+            recorded = recorded_calls(reference, test_code, _field(record, "entry_point"), str(record.get("task_id")),
+                                      self.launcher)
+        except RecordingError as exc:
+            if not read:
+                raise ConversionError(f"{message}, and running it: {exc}") from None
+            warnings.append(f"{message} ({exc})")
+            return []
+        known = {_input_key(item.args, item.kwargs) for item in read}
+        kept: list[_Input] = []
+        for call in recorded:  # the new ones: the readable asserts' calls are recorded too
+            key = _input_key(call.args, call.kwargs)
+            if key not in known and _writable(call.args) and _writable(call.kwargs):
+                known.add(key)
+                kept.append(_Input(call.args, call.kwargs, f"test call {len(kept) + 1} (recorded running the test)"))
+        warnings.append(f"{message}: the test was run with the reference in the sandbox instead, and the "
+                        f"{len(kept)} inputs it gave are tests with the reference's outputs" if kept
+                        else f"{message} (running it gave no new input a problem file can hold)")
+        return kept
 
     # -- expected outputs ---------------------------------------------------------------------
     def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input], compare: Compare,
@@ -293,7 +331,7 @@ class Converter:
         computed: list[tuple[int, _Input]] = []
         seen: set[str] = set()
         for item in inputs:
-            key = repr((item.args, sorted(item.kwargs.items())))
+            key = _input_key(item.args, item.kwargs)
             if key in seen:
                 continue
             seen.add(key)
@@ -366,6 +404,11 @@ def _case(item: _Input, expected: Any = _NO_VALUE, raises: str | None = None) ->
     if expected is not _NO_VALUE:
         case["expected"] = flow(expected)
     return case
+
+
+def _input_key(args: list, kwargs: dict) -> str:
+    """Two inputs with the same key are one test."""
+    return repr((args, sorted(kwargs.items())))
 
 
 def _stating_assert(item: _Input) -> ParsedAssert | None:
@@ -540,31 +583,20 @@ def select(records: list[dict], tasks: list[str] | None = None, limit: int | Non
     return records
 
 
-def _assert_inputs(record: dict, test_code: str, warnings: list[str]) -> tuple[list[_Input], Compare]:
-    """The inputs of the asserts in `check(candidate)`, compared as the asserts compare."""
-    parsed = parse_check(test_code)
-    if parsed.error:
-        raise ConversionError(parsed.error)
-    if parsed.unconvertible:
-        message = _unconvertible_message(parsed.unconvertible)
-        if not parsed.asserts:
-            raise ConversionError(message)
-        warnings.append(message)
-    tolerances = [a.tolerance for a in parsed.asserts if a.tolerance is not None]
-    relatives = [a.relative_tolerance for a in parsed.asserts if a.relative_tolerance is not None]
-    inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
-    atol = _atol(record)
-    if atol:
-        tolerances.append(atol)
-    return inputs, Compare(mode=_asserts_mode(parsed.asserts, warnings),
-                           float_tolerance=max(tolerances) if tolerances else None,
-                           relative_tolerance=max(relatives) if relatives else None, equality="python")
-
-
 def _unconvertible_message(unconvertible: list[str]) -> str:
     shown = "; ".join(unconvertible[:3])
     more = f" (+{len(unconvertible) - 3} more)" if len(unconvertible) > 3 else ""
     return f"{len(unconvertible)} test statement(s) could not be converted: {shown}{more}"
+
+
+def _asserts_compare(asserts: list[ParsedAssert], task_id: str, atol: float | None, warnings: list[str]) -> Compare:
+    """How the asserts compare, with the widest tolerance any of them (or the record's atol) allows; a task whose
+    check accepts any root (HumanEval/32) compares so."""
+    mode = "root" if judge_mode(task_id) == "root" else _asserts_mode(asserts, warnings)
+    tolerances = [a.tolerance for a in asserts if a.tolerance is not None] + ([atol] if atol else [])
+    relatives = [a.relative_tolerance for a in asserts if a.relative_tolerance is not None]
+    return Compare(mode=mode, float_tolerance=max(tolerances) if tolerances else None,
+                   relative_tolerance=max(relatives) if relatives else None, equality="python")
 
 
 def _asserts_mode(asserts: list[ParsedAssert], warnings: list[str]) -> CompareMode:
