@@ -125,6 +125,10 @@ def test_humaneval_32_from_its_random_loop_accepts_any_root_as_its_check_does(tm
         not_a_root = evaluate_source("def find_zero(xs):\n    return 0.5\n", "half.py", context)
     assert result.dimensions["correctness"].score == 100
     assert not_a_root.dimensions["correctness"].score < 50
+    with ProblemContext(problem, EvaluationOptions(skip=("performance", "code_quality"))) as context:
+        reference = evaluate_source(problem.reference, "reference.py", context)
+    edge = reference.dimensions["edge_cases"]  # no contract here: [1, 0] has no root, and no answer could pass
+    assert edge.score == 100 and edge.details.generation.stats.get("reference_misjudged", 0) >= 1
 
 
 def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):

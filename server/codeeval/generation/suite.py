@@ -4,7 +4,9 @@ Every candidate input goes to the reference, run in the sandbox behind a guard
 that checks the problem's preconditions first. An input is kept only when the
 preconditions hold and the reference returns a value quickly; one the
 reference rejects, raises on or times out on is discarded (one it answers
-too slowly is timed once more first: a cold start is not the input's fault).
+too slowly is timed once more first: a cold start is not the input's fault), and so is
+one whose answer the problem's own judge refuses (`compare.mode: root` on a
+polynomial without a real root: no answer could pass there).
 Phases share one budget of kept examples (`max_examples`) and seconds
 (`time_budget_s`); with a fixed seed the same problem always gives the same
 suite (unless the time budget cuts generation short, or the reference's time
@@ -35,6 +37,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed, settings
 
+from ..compare import outputs_match
 from ..details.edge_case_details import GenerationSummary
 from ..dimensions.oracle import Oracle, case_key
 from ..sandbox import Limits
@@ -225,6 +228,9 @@ class SuiteBuilder:
         if size_of(detail) > MAX_OUTPUT_SIZE:
             self.stats["output_too_large"] += 1
             self._cap(size, floor=8)
+            return False
+        if not outputs_match(detail, detail, self.problem.compare, case.args):  # a judge of a property (any root)
+            self.stats["reference_misjudged"] += 1  # refuses the reference's own answer: outside the contract
             return False
         self.reference_total_s += duration
         self._keep(case, phase, value, detail, duration)

@@ -116,7 +116,8 @@ def _findings(findings: Sequence[EdgeFindingRecord]) -> list[str]:
 
 
 STATS_SHOWN = (("rejected_by_preconditions", "broke a precondition"), ("reference_raised", "made the reference raise"),
-               ("reference_failed", "made the reference time out or crash"))
+               ("reference_failed", "made the reference time out or crash"),
+               ("reference_misjudged", "got a reference answer the problem's own judge refuses"))
 
 
 def _generation_notes(generation: GenerationSummary) -> list[str]:
