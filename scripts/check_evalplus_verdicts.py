@@ -111,15 +111,19 @@ def report(labels: list[dict], distinct: dict[tuple[str, str], int], verdicts: d
     for task_id, file, got, want in disagreements[:60]:
         print(f"  differs: {task_id} {file}: codeeval (base, extended) {got}, EvalPlus {want}")
     worst = 0.0
+    equal = {"base": 0, "plus": 0}
     print(f"\n{'model':70} {'ours base':>9} {'EP base':>8} {'ours plus':>9} {'EP plus':>8}")
     for model in sorted(ours):
         row = []
         for tier in ("base", "plus"):
             mine, label = mean_pass_at_k(ours[model][tier], (1,))[1], mean_pass_at_k(theirs[model][tier], (1,))[1]
             worst = max(worst, abs(round(mine, 3) - round(label, 3)))
+            equal[tier] += round(mine, 3) == round(label, 3)
             row += [mine, label]
         print(f"{model[:70]:70} {row[0]:9.3f} {row[1]:8.3f} {row[2]:9.3f} {row[3]:8.3f}")
     print(f"\nlargest pass@1 difference at the third decimal: {worst:.3f} over {len(ours)} models")
+    print(f"pass@1 equal to the third decimal: base {equal['base']} of {len(ours)} models, "
+          f"plus {equal['plus']} of {len(ours)}")
     return 0
 
 
