@@ -107,6 +107,7 @@ def test_the_suite_build_stays_within_its_time_budget_loading_the_reference_incl
     assert suite.applicable and suite.cases
     assert 1.0 <= suite.seconds <= elapsed < 3.6, (suite.seconds, elapsed)
 
+
 SLOW_TO_LOAD_WORDS = """
 name: slow_to_load_words
 summary: Sort words.

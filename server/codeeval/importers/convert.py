@@ -34,7 +34,7 @@ from typing import Any
 from ..compare import outputs_match, presence
 from ..errors import CodeevalError
 from ..generation.values import has_float
-from ..sandbox import CallStatus, Limits, Opaque, Record, Session, default_launcher
+from ..sandbox import CallStatus, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
 from ..sandbox.warm_pool import WarmPool
 from ..spec.loader import problem_from_text
@@ -44,7 +44,7 @@ from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
 from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, judge_mode, restore_inputs
-from .recorded_calls import RecordingError, recorded_calls
+from .recorded_calls import RecordingError, recorded_calls, reference_limits
 from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 
 KINDS = ("humaneval", "evalplus")
@@ -342,7 +342,7 @@ class Converter:
                 computed.append((len(slots), item))
                 slots.append(None)
         if computed:
-            limits = Limits(time_per_call_s=self.timeout_s, memory_mb=1024, cpu_s=600)
+            limits = reference_limits(self.timeout_s)
             with Session(reference, entry_point, f"{task_id}#reference", limits, launcher=self.launcher) as session:
                 loaded = session.load()
                 if not loaded.ok:

@@ -19,6 +19,11 @@ MAX_RECORDED = 1_000  # calls kept from one test (HumanEval's loops make 100)
 RECORDING_TIMEOUT_S = 30.0  # the whole test, every call of the reference in it included
 
 
+def reference_limits(time_per_call_s: float) -> Limits:
+    """The limits a reference runs under at import: its test's calls, or the test itself."""
+    return Limits(time_per_call_s=time_per_call_s, memory_mb=1024, cpu_s=600)
+
+
 class RecordingError(ValueError):
     """The test code could not be run with the reference; the message says why."""
 
@@ -46,9 +51,8 @@ def recorder_source(reference: str, test_code: str, entry_point: str, function: 
 def recorded_calls(reference: str, test_code: str, entry_point: str, name: str, launcher) -> list[RecordedCall]:
     """The inputs the test gives its candidate, in order, when the candidate is the reference; raises
     RecordingError when the test does not run to its end (it fails for the reference, or cannot load)."""
-    limits = Limits(time_per_call_s=RECORDING_TIMEOUT_S, memory_mb=1024, cpu_s=600)
     source = recorder_source(reference, test_code, entry_point)
-    with Session(source, RECORDER, f"{name}#test", limits, launcher=launcher) as session:
+    with Session(source, RECORDER, f"{name}#test", reference_limits(RECORDING_TIMEOUT_S), launcher=launcher) as session:
         loaded = session.load()
         if not loaded.ok:
             raise RecordingError(f"the test code does not load beside the reference: {loaded.describe()[:200]}")
