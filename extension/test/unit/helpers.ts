@@ -4,9 +4,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+const made: string[] = [];
+
+/** A fresh folder under the system's temporary folder, removed when the test process exits. */
 export function tempDir(prefix = 'codeeval-ext-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
+
+process.on('exit', () => {
+  for (const dir of made) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 /** Writes an executable shell script that stands in for a Python interpreter. */
 export function fakeInterpreter(dir: string, body: string, name = 'fake-python'): string {
