@@ -4,8 +4,9 @@
 Per solution: a Session's whole life for a trivial solution (start the worker,
 its "ready", load the solution, close), against a bare `python -c pass` of the
 same interpreter measured in the same run, interleaved round-robin so machine
-noise hits every configuration alike. Per call: the round trip of a call that
-returns its argument. Medians.
+noise hits every configuration alike; the last row, workers forked from a
+zygote as batch runs start them, is also compared with a fresh bubblewrap
+worker's. Per call: the round trip of a call that returns its argument. Medians.
 
     .venv/bin/python scripts/bench_engine.py [--runs 30] [--calls 300] [--json PATH]
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
 from codeeval.sandbox import BubblewrapLauncher, Limits, ProcessLauncher, Session, detect
+from codeeval.sandbox.zygote_pool import ZygotePool
 
 SOLUTION = "def solve(x):\n    return x\n"
 
@@ -45,6 +47,8 @@ def configurations() -> dict:
             configs["bubblewrap + uid + seccomp"] = BubblewrapLauncher(found.bwrap, uids=found.uids,
                                                                        seccomp=found.seccomp_exec, **bwrap)
         configs["bubblewrap + all layers"] = detect.bubblewrap_launcher(found)
+        if found.seccomp:  # what `codeeval run` and `codeeval import` start their workers with
+            configs["forked from a zygote"] = ZygotePool(configs["bubblewrap + all layers"])
     return configs
 
 
@@ -117,6 +121,13 @@ def main() -> int:
                                       "call_us": call_us, "call_p90_us": p90_us, "layers": launcher.layers()}
         print(f"  {name:<28} {ms:7.1f} {ms - reference:+7.1f} {ms / reference:6.2f}x   "
               f"{call_us:7.0f} {p90_us:7.0f}")
+    if "forked from a zygote" in figures["launchers"]:
+        forked, fresh = (figures["launchers"][name]["start_ms"] for name in ("forked from a zygote",
+                                                                              "bubblewrap + all layers"))
+        print(f"\nforked from a zygote / a fresh bubblewrap worker with all layers: {forked / fresh:.2f}")
+    for launcher in configs.values():
+        if isinstance(launcher, ZygotePool):
+            launcher.close()
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

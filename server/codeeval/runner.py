@@ -24,7 +24,7 @@ from .evaluation_options import EvaluationOptions
 from .result import EvaluationResult
 from .result_cache import ResultCache, relabel
 from .sandbox.detect import default_launcher
-from .sandbox.warm_pool import WarmPool
+from .sandbox.zygote_pool import batch_launcher
 from .spec import Problem, find_problem_files, load_problem, safe_name
 from .spec.visual_problem import ProblemKind
 from .spec.yaml_source import read_text
@@ -289,8 +289,8 @@ class LocalExecutor:
     def stream(self, problems: dict[str, Problem], submissions: list[Submission],
                options: EvaluationOptions) -> Iterator[Finished]:
         pool = None
-        if self.contexts is None and submissions:  # a run of its own, not a long-lived owner's: workers start ahead
-            pool = WarmPool(options.launcher or default_launcher(), self.jobs)
+        if self.contexts is None and submissions:  # a run of its own, not a long-lived owner's: zygotes or workers
+            pool = batch_launcher(options.launcher or default_launcher(), self.jobs)  # started ahead
             options = dataclasses.replace(options, launcher=pool)
         contexts = self.contexts or ProblemContexts(problems, options)
         contexts.register(problems)

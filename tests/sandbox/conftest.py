@@ -17,26 +17,46 @@ from pathlib import Path
 import pytest
 
 from codeeval.sandbox import detect
+from codeeval.sandbox.zygote_pool import ZygotePool
 
 SECRET = "codeeval-test-secret-3f9a"
 os.environ["CODEEVAL_TEST_SECRET"] = SECRET  # the evaluator's own environment: workers must never see it
 
 LAUNCHER_NAMES = ("process", "process-hardened", "bubblewrap")
+ZYGOTES = "bubblewrap-zygotes"  # bubblewrap's workers forked by a ZygotePool, as batch runs start them
 
 
 def available_launchers() -> dict:
     return detect.launchers()
 
 
+def found_launcher(name: str):
+    """The launcher of that name; skips the test, saying why, where this machine lacks it."""
+    found = available_launchers()
+    if name not in found:
+        why = detect.machine().notes.get("namespaces" if name == "bubblewrap" else name,
+                                         "not available on this machine")
+        pytest.skip(f"{name} launcher unavailable: {why}")
+    return found[name]
+
+
 @pytest.fixture(params=LAUNCHER_NAMES)
 def launcher(request):
     """Each launcher in turn; one this machine lacks is skipped, saying why."""
-    found = available_launchers()
-    if request.param not in found:
-        why = detect.machine().notes.get("namespaces" if request.param == "bubblewrap" else request.param,
-                                         "not available on this machine")
-        pytest.skip(f"{request.param} launcher unavailable: {why}")
-    return found[request.param]
+    return found_launcher(request.param)
+
+
+@pytest.fixture(params=LAUNCHER_NAMES + (ZYGOTES,))
+def attack_launcher(request):
+    """Each launcher in turn, and a zygote pool: every way a solution's worker can start."""
+    if request.param != ZYGOTES:
+        yield found_launcher(request.param)
+        return
+    bubblewrap = found_launcher("bubblewrap")
+    if not bubblewrap.seccomp:
+        pytest.skip("zygotes need seccomp, which this machine's bubblewrap launcher lacks")
+    with ZygotePool(bubblewrap) as pool:
+        yield pool
 
 
 class Listener:

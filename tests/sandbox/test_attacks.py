@@ -20,6 +20,7 @@ import pytest
 
 from codeeval.engine import EvaluationOptions, evaluate
 from codeeval.sandbox.launcher import OUTPUT_CAP_BYTES
+from codeeval.sandbox.zygote_pool import ZygotePool
 
 from .conftest import SECRET
 
@@ -80,6 +81,7 @@ ATTACKS = [
     attack("env_secret", "wrong_output"),
     attack("write_outside", "wrong_output", needs=FILES, blocked_by=DENIED),
     attack("exec_program", "wrong_output", needs=("seccomp",), blocked_by={"PermissionError"}),
+    attack("sysv_shared_memory", "wrong_output", needs=("seccomp",), blocked_by={"PermissionError"}),
     # exhausting the machine
     attack("fork_bomb", "wrong_output", needs=("seccomp",), blocked_by={"PermissionError"}),
     attack("thread_bomb", "wrong_output", blocked_by={"RuntimeError"}),
@@ -121,13 +123,15 @@ def render(name: str, listener, world_dir: Path, problem_path: Path) -> str:
 
 
 def leftover_workers(launcher) -> list:
-    """Processes still running as one of the launcher's worker uids (root only: otherwise we cannot tell)."""
+    """Processes still running as one of the launcher's worker uids (root only: otherwise we cannot tell), but a
+    zygote pool's zygotes, which outlive their workers."""
     if launcher.uids is None:
         return []
     pool = range(launcher.uids.base, launcher.uids.base + launcher.uids.SIZE)
+    kept = launcher.zygote_pids() if isinstance(launcher, ZygotePool) else set()
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+        if not entry.isdigit() or int(entry) in kept:
             continue
         try:
             status = Path(f"/proc/{entry}/status").read_text()
@@ -158,7 +162,8 @@ def run_attack(name: str, launcher, listener, world_dir: Path):
 
 
 @pytest.mark.parametrize("attack", ATTACKS, ids=str)
-def test_attack_is_contained(attack: Attack, launcher, listener, world_dir):
+def test_attack_is_contained(attack: Attack, attack_launcher, listener, world_dir):
+    launcher = attack_launcher
     layers = set(launcher.layers())
     if attack.needs and not layers & set(attack.needs):
         pytest.skip(f"only {' or '.join(attack.needs)} stops {attack.name}; "

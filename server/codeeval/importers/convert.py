@@ -36,7 +36,7 @@ from ..errors import CodeevalError
 from ..generation.values import has_float
 from ..sandbox import CallStatus, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
-from ..sandbox.warm_pool import WarmPool
+from ..sandbox.zygote_pool import batch_launcher
 from ..spec.loader import problem_from_text
 from ..spec.problem import Compare, CompareMode, safe_name
 from ..spec.stored_inputs import encode_line
@@ -528,8 +528,9 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
     report = ImportReport(kind, source)
     named = _named(list(records))
     workers = max(1, jobs or os.cpu_count() or 1)
-    with WarmPool(launcher or default_launcher(), workers) as warm, ThreadPoolExecutor(max_workers=workers) as pool:
-        converter = Converter(kind, warm, release=release)  # each reference's worker started ahead of need
+    with batch_launcher(launcher or default_launcher(), workers) as warm, \
+            ThreadPoolExecutor(max_workers=workers) as pool:
+        converter = Converter(kind, warm, release=release)  # each reference's worker forked, or started ahead
         outcomes = pool.map(lambda item: _convert_one(converter, item[1], output, item[2]), named)
         for (task_id, _, _), (converted, failure) in zip(named, outcomes, strict=True):
             if converted is None:

@@ -111,11 +111,22 @@ class OutputDrain:
         self._thread.join(timeout)
 
 
+class WorkerProcess(Protocol):
+    """What the evaluator asks of the process it started for a worker: a `subprocess.Popen`, or a zygote's
+    child (zygote_pool.py)."""
+
+    pid: int
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+
 @dataclass(eq=False)  # compared and hashed by identity: live children are tracked in a WeakSet
 class Child:
     """A running worker: its process, the two channel ends the parent holds, its captured output."""
 
-    process: subprocess.Popen
+    process: WorkerProcess
     request_fd: int
     response_fd: int
     output: OutputDrain
@@ -363,15 +374,14 @@ class ProcessLauncher:
             return None
         return self.cgroups.create(limits.processes + 8, (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
 
-    def _popen(self, limits: Limits, uid: int | None, workdir: str | None, fds: tuple[int, int, int],
-               side: dict) -> subprocess.Popen:
-        """Start the worker (in its own session, as `uid` when given) with its pipes and side channels.
+    def _popen(self, command: list, uid: int | None, workdir: str | None, output_write: int,
+               pass_fds: tuple[int, ...]) -> subprocess.Popen:
+        """Start `command` (in its own session, as `uid` when given), its output to `output_write`, keeping
+        `pass_fds` open in it.
 
         The uid is dropped by setpriv (util-linux) when it is installed: Popen's own `user=` forbids vfork, and
         forking the evaluator (its page tables) cost about 5 ms of its CPU per worker, under the GIL.
         """
-        request_read, response_write, output_write = fds
-        command = self._command(limits, request_read, response_write, side)
         if uid is not None and _SETPRIV is not None:
             command = [_SETPRIV, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", *command]
             uid = None
@@ -380,7 +390,7 @@ class ProcessLauncher:
             stdin=subprocess.DEVNULL,
             stdout=output_write,
             stderr=output_write,
-            pass_fds=(request_read, response_write) + tuple(child for _, child in side.values()),
+            pass_fds=pass_fds,
             cwd=workdir or "/",
             env=worker_environment(),
             start_new_session=True,
@@ -409,7 +419,9 @@ class ProcessLauncher:
             side = self._side_channels()
             workdir = self._workdir(uid)
             cgroup = self._cgroup(limits)
-            process = self._popen(limits, uid, workdir, (request_read, response_write, output_write), side)
+            command = self._command(limits, request_read, response_write, side)
+            process = self._popen(command, uid, workdir, output_write,
+                                  (request_read, response_write, *(child for _, child in side.values())))
             _close_all(request_read, response_write, output_write, *(child for _, child in side.values()))
             request_read = response_write = output_write = None
             side = {name: (kept, None) for name, (kept, _) in side.items()}

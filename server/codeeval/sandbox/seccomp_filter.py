@@ -24,6 +24,10 @@ DENIED = {
     "signals to others": ["kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open",
                           "pidfd_send_signal", "pidfd_getfd"],
     "other processes' memory": ["ptrace", "process_vm_readv", "process_vm_writev", "kcmp"],
+    # System V objects outlive their process in the IPC namespace: the next worker forked by the same zygote
+    # (zygote_pool.py) would find them.
+    "System V IPC": ["shmget", "shmat", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
+                     "semtimedop", "semctl"],
     "namespaces and mounts": ["unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "move_mount",
                               "open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr"],
     "identity": ["setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setfsuid", "setfsgid",
@@ -45,11 +49,13 @@ def denied_names() -> list:
     return sorted({name for names in DENIED.values() for name in names} | {"clone", "clone3"})
 
 
-def build(allow_exec: bool = False) -> bytes:
+def build(allow_exec: bool = False, allow_fork: bool = False) -> bytes:
     """The filter as a BPF program for this machine's architecture; raises SeccompUnavailable.
 
     `allow_exec`: for a filter loaded before the interpreter starts (by bubblewrap), which must
     let that one exec through; with new processes refused, exec can then only replace the worker.
+    `allow_fork`: for a zygote's (child/zygote.py), which forks workers that each load the full filter
+    on top of it before any solution arrives.
     """
     try:
         import pyseccomp as seccomp  # noqa: PLC0415  (optional: may be missing, or fail to load libseccomp)
@@ -60,8 +66,10 @@ def build(allow_exec: bool = False) -> bytes:
         filt = seccomp.SyscallFilter(seccomp.ALLOW)
         filt.set_attr(seccomp.Attr.ACT_BADARCH, seccomp.KILL_PROCESS)
         deny = seccomp.ERRNO(errno.EPERM)
+        allowed = {"clone", "clone3"} | ({"execve", "execveat"} if allow_exec else set()) | (
+            {"fork", "vfork"} if allow_fork else set())
         for name in denied_names():
-            if name in ("clone", "clone3") or (allow_exec and name in ("execve", "execveat")):
+            if name in allowed:
                 continue
             try:
                 filt.add_rule(deny, name)
@@ -70,7 +78,8 @@ def build(allow_exec: bool = False) -> bytes:
         # New processes: clone without CLONE_THREAD (threads stay allowed). clone3 hides its flags in
         # memory a filter cannot read, so it answers ENOSYS and the C library falls back to clone.
         flags_arg = 1 if seccomp.system_arch() in (seccomp.Arch.S390, seccomp.Arch.S390X) else 0
-        filt.add_rule(deny, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, CLONE_THREAD, 0))
+        if not allow_fork:
+            filt.add_rule(deny, "clone", seccomp.Arg(flags_arg, seccomp.MASKED_EQ, CLONE_THREAD, 0))
         try:
             filt.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
         except (OSError, ValueError):
