@@ -21,6 +21,8 @@ from ..errors import CodeevalError
 from ..overall_score import combine
 from ..result import EvaluationResult, EvaluationStatus
 from ..runner import Executor, LocalExecutor, ProblemContexts, Submission, run_stream
+from ..sandbox import default_launcher
+from ..sandbox.zygote_pool import batch_launcher
 from ..spec import Problem, find_problem_files, load_problem, safe_name
 from .extract import extract_code
 from .items import Reward, RewardItem, RewardStatus
@@ -120,8 +122,11 @@ class RewardScorer:
         self.library = ProblemLibrary(problems)
         self.weights = dict(weights or {})
         self.extract = extract
+        # Local scoring forks its workers from zygotes kept for the scorer's life (or starts them ahead); Ray's
+        # nodes start their own.
+        self.launcher = batch_launcher(default_launcher(), jobs) if executor == "local" else None
         self.options = EvaluationOptions(weights=self.weights or None, deterministic=deterministic,
-                                         skip=tuple(skip), time_per_call_s=time_per_call_s)
+                                         skip=tuple(skip), time_per_call_s=time_per_call_s, launcher=self.launcher)
         self.contexts = ProblemContexts({}, self.options, keep=KEEP_CONTEXTS, park=PARK_CONTEXTS)
         self.executor = self._executor(executor, jobs, ray_address)
         self._keys: dict[int, str] = {}  # id(problem) -> its key, stable for the scorer's life
@@ -144,6 +149,8 @@ class RewardScorer:
         if close is not None:
             close()
         self.contexts.close_all()
+        if self.launcher is not None:
+            self.launcher.close()
 
     def __enter__(self) -> RewardScorer:
         return self
