@@ -142,19 +142,7 @@ class Child:
         if self._closed:
             return
         self._closed = True
-        if self.worker_pidfd is not None:
-            # The worker first, so its parent (bubblewrap) reaps it and exits: killed the other way
-            # round, the worker is orphaned and left as a zombie until the system's init gets to it.
-            try:
-                signal.pidfd_send_signal(self.worker_pidfd, signal.SIGKILL)
-                self.process.wait(timeout=1)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-            os.close(self.worker_pidfd)
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        kill_inner_first(self.process, self.worker_pidfd)
         if self.cgroup is not None:
             self.cgroup.kill_all()  # also what left the process group
         try:
@@ -171,6 +159,41 @@ class Child:
             self.cgroup.remove()
         if self.workdir:
             shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def kill_inner_first(process: WorkerProcess, inner_pidfd: int | None) -> None:
+    """Kill what runs inside bubblewrap (by its pidfd, which is then closed), then bubblewrap's process group:
+    the other way round, the inner process is orphaned and left a zombie until the system's init gets to it."""
+    if inner_pidfd is not None:
+        try:
+            signal.pidfd_send_signal(inner_pidfd, signal.SIGKILL)
+            process.wait(timeout=1)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        os.close(inner_pidfd)
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class LauncherFront:
+    """In front of a launcher (a pool of workers or zygotes): its name, interpreter and isolation are the
+    wrapped launcher's."""
+
+    def __init__(self, launcher: Launcher):
+        self.launcher = launcher
+
+    @property
+    def name(self) -> str:
+        return self.launcher.name
+
+    @property
+    def python(self) -> str:
+        return self.launcher.python
+
+    def isolation(self) -> dict:
+        return self.launcher.isolation()
 
 
 _live: weakref.WeakSet[Child] = weakref.WeakSet()

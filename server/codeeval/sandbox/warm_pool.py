@@ -17,7 +17,7 @@ import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from .launcher import CallClock, Child, Launcher, Limits, SandboxError
+from .launcher import CallClock, Child, Launcher, LauncherFront, Limits, SandboxError
 
 
 def _start_key(limits: Limits) -> Limits:
@@ -26,11 +26,11 @@ def _start_key(limits: Limits) -> Limits:
     return dataclasses.replace(limits, time_per_call_s=0.0, call_clock=CallClock.WALL)
 
 
-class WarmPool:
+class WarmPool(LauncherFront):
     """A launcher (spawn, isolation) that hands out workers it started ahead, `size` per kind of limits."""
 
     def __init__(self, launcher: Launcher, size: int):
-        self.launcher = launcher
+        super().__init__(launcher)
         self.size = max(1, size)
         self._ready: dict[Limits, list[Child]] = {}
         self._starting: dict[Limits, int] = {}
@@ -38,17 +38,6 @@ class WarmPool:
         self._settled = threading.Condition(self._lock)  # notified whenever a start ahead finishes
         self._closed = False
         self._starter = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="codeeval-warm-pool")
-
-    @property
-    def name(self) -> str:
-        return self.launcher.name
-
-    @property
-    def python(self) -> str:
-        return self.launcher.python
-
-    def isolation(self) -> dict:
-        return self.launcher.isolation()
 
     def spawn(self, limits: Limits) -> Child:
         """A worker started ahead when one is waiting, else one started now; either way the pool refills."""

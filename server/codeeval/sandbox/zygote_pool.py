@@ -33,7 +33,19 @@ from .bubblewrap import SANDBOX_CODE, BubblewrapLauncher
 from .cgroup import CgroupError, WorkerCgroup
 from .child import wire
 from .fdwait import wait_readable
-from .launcher import Child, Launcher, Limits, OutputDrain, ProcessLauncher, SandboxError, _close_all, _live, _pidfd
+from .launcher import (
+    Child,
+    Launcher,
+    LauncherFront,
+    Limits,
+    OutputDrain,
+    ProcessLauncher,
+    SandboxError,
+    _close_all,
+    _live,
+    _pidfd,
+    kill_inner_first,
+)
 from .staging import FILTER_NAME, compile_for, stage
 from .warm_pool import WarmPool
 
@@ -112,18 +124,8 @@ class _Zygote:
     def close(self) -> None:
         """The zygote first, so that bubblewrap reaps it (the other way round it is left a zombie), its
         children with it (they die with their pid namespace), then bubblewrap."""
-        if self.pidfd is not None:
-            try:
-                signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
-                self.process.wait(timeout=1)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-            os.close(self.pidfd)
-            self.pidfd = None
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except OSError:
-            pass
+        kill_inner_first(self.process, self.pidfd)
+        self.pidfd = None
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -178,13 +180,15 @@ class ForkedChild(Child):
         self.pool._returned(self.zygote)
 
 
-class ZygotePool:
+class ZygotePool(LauncherFront):
     """A launcher (name, python, spawn, isolation) whose workers are forked by zygotes it starts as needed."""
+
+    launcher: BubblewrapLauncher
 
     def __init__(self, launcher: BubblewrapLauncher):
         if not launcher.seccomp:
             raise SandboxError("a zygote pool needs seccomp: its zygotes may fork, only their children may not")
-        self.launcher = launcher
+        super().__init__(launcher)
         # The children's filter, loaded by each child (it must refuse exec too), staged where they see it.
         self.template = copy.copy(launcher)
         self.template.seccomp = seccomp_filter.build()
@@ -199,22 +203,11 @@ class ZygotePool:
         self._starter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codeeval-zygote")
 
     @property
-    def name(self) -> str:
-        return self.launcher.name
-
-    @property
-    def python(self) -> str:
-        return self.launcher.python
-
-    @property
     def uids(self):
         return self.launcher.uids
 
     def layers(self) -> list:
         return self.launcher.layers()
-
-    def isolation(self) -> dict:
-        return self.launcher.isolation()
 
     def spawn(self, limits: Limits) -> Child:
         compile_for(self.template.stage_dir, self.template.python, SANDBOX_CODE)
