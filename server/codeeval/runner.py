@@ -289,8 +289,9 @@ class LocalExecutor:
     def stream(self, problems: dict[str, Problem], submissions: list[Submission],
                options: EvaluationOptions) -> Iterator[Finished]:
         pool = None
-        if self.contexts is None and submissions:  # a run of its own, not a long-lived owner's: zygotes or workers
-            pool = batch_launcher(options.launcher or default_launcher(), self.jobs)  # started ahead
+        if self.contexts is None and submissions:
+            # A run of its own, not a long-lived owner's: workers forked from zygotes, or started ahead.
+            pool = batch_launcher(options.launcher or default_launcher(), self.jobs)
             options = dataclasses.replace(options, launcher=pool)
         contexts = self.contexts or ProblemContexts(problems, options)
         contexts.register(problems)

@@ -248,7 +248,7 @@ class ZygotePool(LauncherFront):
         zygote.close()
 
     def _start(self, limits: Limits) -> _Zygote:
-        """A new zygote in a bubblewrap sandbox, as `uid`; runs on the starter thread."""
+        """A new zygote in a bubblewrap sandbox, as a uid of its own; runs on the starter thread."""
         template = self.template
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         info_read, info_write = os.pipe()
