@@ -45,12 +45,17 @@ def solve(tag):
 """
 
 
-@pytest.fixture
-def pool():
+def bubblewrap_with_seccomp():
+    """The launcher zygotes are made from; skips the test where this machine lacks it."""
     launcher = detect.launcher_named("bubblewrap")
     if launcher is None or not launcher.seccomp:
         pytest.skip("zygotes need bubblewrap and seccomp: " + detect.machine().notes.get("namespaces", "no seccomp"))
-    with ZygotePool(launcher) as zygotes:
+    return launcher
+
+
+@pytest.fixture
+def pool():
+    with ZygotePool(bubblewrap_with_seccomp()) as zygotes:
         yield zygotes
 
 
@@ -109,10 +114,7 @@ def test_the_zygote_refuses_to_run_outside_a_sandbox_of_its_own(tmp_path):
 
 
 def test_batch_runs_fork_from_zygotes_where_bubblewrap_and_seccomp_are_in_use():
-    bubblewrap = detect.launcher_named("bubblewrap")
-    if bubblewrap is None or not bubblewrap.seccomp:
-        pytest.skip("no bubblewrap launcher with seccomp here")
-    with batch_launcher(bubblewrap, 2) as chosen:
+    with batch_launcher(bubblewrap_with_seccomp(), 2) as chosen:
         assert isinstance(chosen, ZygotePool)
     with batch_launcher(detect.plain_launcher(), 2) as chosen:
         assert not isinstance(chosen, ZygotePool)
@@ -147,7 +149,8 @@ print(session.child.worker_pid, *pool.zygote_pids(), flush=True)
 
 
 @pytest.mark.parametrize("ending", ["pass", "os._exit(0)"], ids=["exits", "exits without its atexit hooks"])
-def test_a_worker_and_its_zygote_die_with_an_evaluator_that_never_closed_them(pool, ending):
+def test_a_worker_and_its_zygote_die_with_an_evaluator_that_never_closed_them(ending):
+    bubblewrap_with_seccomp()
     script = UNCLOSED.format(server=str(CHILD_DIR.parents[2]), ending=ending)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

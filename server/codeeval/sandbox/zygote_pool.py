@@ -293,6 +293,7 @@ class ZygotePool(LauncherFront):
         request_read, request_write = os.pipe()
         response_read, response_write = os.pipe()
         output_read, output_write = os.pipe()
+        # The plain launcher's config, not bubblewrap's: the child loads its filter itself, from the staged file.
         config = ProcessLauncher.worker_config(template, limits, f"{SANDBOX_CODE}/{FILTER_NAME}")
         cgroup: WorkerCgroup | None = None
         pidfd: int | None = None
