@@ -68,27 +68,30 @@ class Workbench:
     def quick_input(self) -> Locator:
         return self.page.locator(".quick-input-widget")
 
-    def quick_open(self) -> Locator:
+    def quick_open(self, text: str) -> Locator:
         """Opens quick open from the title bar's command center (a click works wherever the keyboard focus
-        is, even inside a webview, which keeps keys such as F1 to itself); returns its input box.
+        is, even inside a webview, which keeps keys such as F1 to itself), types `text` into it and returns its
+        input box.
 
         A click can be lost while the window is still starting (on a fresh machine the first one was:
-        nothing opened in 30 s), so an unanswered click is dismissed and tried again until the timeout."""
+        nothing opened in 30 s), and a quick input still showing from before may be closing (focus moving into a
+        report's webview hides it): an unanswered click, or a box gone before the text is in, is dismissed and
+        tried again until the timeout."""
         box = self.quick_input().locator("input")
 
-        def opened() -> bool:
-            if box.is_visible():
-                return True
-            self.page.locator(".command-center-center").first.click()
+        def typed() -> bool:
             try:
-                box.wait_for(timeout=QUICK_OPEN_TRY_MS)
+                if not box.is_visible():
+                    self.page.locator(".command-center-center").first.click()
+                    box.wait_for(timeout=QUICK_OPEN_TRY_MS)
+                box.fill(text, timeout=QUICK_OPEN_TRY_MS)
             except PlaywrightTimeoutError:
                 self.dismiss()
                 return False
             return True
 
         try:
-            wait_until(opened, "quick open after a click on the command center", UI_TIMEOUT_MS / 1000, every_s=0.5)
+            wait_until(typed, "quick open after a click on the command center", UI_TIMEOUT_MS / 1000, every_s=0.5)
         except AssertionError as exc:
             raise AssertionError(f"{exc}; the window: {self.describe()}") from None
         return box
@@ -106,8 +109,7 @@ class Workbench:
 
     def run_command(self, title: str) -> None:
         """Run a command from the palette by its full title, e.g. 'codeeval: Show Last Report'."""
-        box = self.quick_open()
-        box.fill(f">{title}")
+        self.quick_open(f">{title}")
         row = self.quick_input().locator(".monaco-list-row", has_text=title).first
         row.wait_for(timeout=UI_TIMEOUT_MS)
         wait_until(lambda: title in (self.focused_pick() or ""), f"'{title}' in the command palette", 10)
@@ -126,8 +128,7 @@ class Workbench:
         self.quick_input().locator(".monaco-list-row", has_text=text).first.click()
 
     def open_file(self, relative: str) -> None:
-        box = self.quick_open()
-        box.fill(relative)
+        self.quick_open(relative)
         name = relative.rsplit("/", 1)[-1]
         wait_until(lambda: name in (self.focused_pick() or ""), f"{relative} in quick open", 20)
         self.press("Enter")

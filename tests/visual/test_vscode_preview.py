@@ -100,7 +100,7 @@ def test_the_vscode_markdown_preview_shows_the_report_s_pictures(tmp_path):
             workbench.open(f"http://127.0.0.1:{port}/?folder={workspace}")
             workbench.open_file("dead_button.md")
             # Not Enter on the first row: the palette's fuzzy match ranks "Open Locked Preview to the Side" first.
-            workbench.quick_open().fill(">Markdown: Open Preview")
+            workbench.quick_open(">Markdown: Open Preview")
             row = workbench.quick_input().locator(
                 ".monaco-list-row", has_text=re.compile(r"^\s*Markdown: Open Preview(?! to the Side)")).first
             row.wait_for(timeout=20_000)
