@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import python_ast
+
 MAX_ELEMENTS = 10_000_000
 MAX_INT_BITS = 4096
 LOWERCASE = _string.ascii_lowercase
@@ -258,7 +260,7 @@ class InputExpression:
     def __init__(self, text: str):
         self.text = text
         try:
-            tree = ast.parse(text.strip(), mode="eval")
+            tree = python_ast.parse(text.strip(), mode="eval")
         except SyntaxError as exc:
             raise InputExpressionError(f"syntax error at column {exc.offset}: {exc.msg}") from None
         body = tree.body

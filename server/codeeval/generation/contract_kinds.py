@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .. import python_ast
+
 KIND_NAMES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "list": "list", "tuple": "tuple",
               "dict": "dict", "set": "set", "frozenset": "set", "complex": "complex", "bytes": "bytes"}
 
@@ -59,7 +61,7 @@ def contract_kinds(preconditions: list[str], params: list[str]) -> dict[str, Kin
     found: dict[str, Kinds] = {}
     for text in preconditions:
         try:
-            tree = ast.parse(text, mode="eval").body
+            tree = python_ast.parse(text, mode="eval").body
         except SyntaxError:
             continue
         for part in _conjuncts(tree):

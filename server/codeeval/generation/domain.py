@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from .. import python_ast
 from .contract_kinds import Kinds, generic_elements
 from .values import RecordValue
 
@@ -461,7 +462,7 @@ def prompt_text(prompt: str | None, reference: str, entry_point: str) -> str:
     if prompt:
         return prompt
     try:
-        tree = ast.parse(reference)
+        tree = python_ast.parse(reference)
     except SyntaxError:
         return ""
     for node in tree.body:

@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import python_ast
 from .value_types import (
     AnyT,
     BoolT,
@@ -115,7 +116,7 @@ class HintReader:
             elif called == "namedtuple" and len(value.args) >= 2:
                 fields = value.args[1]
                 try:
-                    spec = ast.literal_eval(fields)
+                    spec = python_ast.literal_eval(fields)
                 except ValueError:
                     return
                 names = spec.replace(",", " ").split() if isinstance(spec, str) else list(spec)
@@ -139,7 +140,7 @@ class HintReader:
                 return NoneT()
             if isinstance(node.value, str):
                 try:
-                    inner = ast.parse(node.value.strip(), mode="eval").body
+                    inner = python_ast.parse(node.value.strip(), mode="eval").body
                 except SyntaxError:
                     return UnsupportedT(f"cannot read the hint {node.value!r}")
                 return self._read(inner)
@@ -236,7 +237,7 @@ class HintReader:
         if base != "Literal":
             return None
         try:
-            return SampledT([ast.literal_eval(i) for i in items])
+            return SampledT([python_ast.literal_eval(i) for i in items])
         except ValueError:
             return UnsupportedT(f"cannot read {ast.unparse(node)}")
 
@@ -294,7 +295,7 @@ def _literal_type(node: ast.expr | None) -> T | None:
     if node is None:
         return None
     try:
-        value: Any = ast.literal_eval(node)
+        value: Any = python_ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     if value is None:
@@ -334,7 +335,7 @@ def _decorator_names(node) -> set[str]:
 def read_signature(source: str, entry_point: str) -> Signature:
     """The entry point's parameters (for a class: its constructor's, and its public methods')."""
     try:
-        tree = ast.parse(source)
+        tree = python_ast.parse(source)
     except SyntaxError as exc:
         raise SignatureError(f"the source does not parse: line {exc.lineno}: {exc.msg}") from None
     reader = HintReader(tree)

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import python_ast
+
 
 @dataclass
 class Mutant:
@@ -179,7 +181,7 @@ class _Apply(ast.NodeTransformer):
 def mutants(source: str, only_lines: tuple[int, int] | None = None, limit: int | None = None,
             seed: str = "") -> list[Mutant]:
     """Every single-spot mutant of `source` (lines within `only_lines`, if given), or a fixed sample of `limit`."""
-    tree = ast.parse(source)
+    tree = python_ast.parse(source)
 
     def within(node: ast.AST) -> bool:
         if only_lines is None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import python_ast
 from ..spec.problem import Call, Case
 from .calls import CallSequence, CallsT
 from .contract_kinds import Kinds, contract_kinds, generic_elements
@@ -458,7 +459,7 @@ def constant_pool(reference: str, examples: list) -> GenContext:
 def _reference_literals(reference: str) -> Iterator[Any]:
     """The reference's constants other than docstrings and bools, in walk order; none if it does not parse."""
     try:
-        tree = ast.parse(reference)
+        tree = python_ast.parse(reference)
     except SyntaxError:
         return
     docstrings = docstring_constants(tree)

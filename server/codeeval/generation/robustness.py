@@ -23,6 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from .. import python_ast
 from ..sandbox import CallStatus, Limits, Session, default_launcher
 from ..spec.problem import Case
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
@@ -67,7 +68,7 @@ class RobustnessFinding:
 
 def _public_functions(source: str) -> list[ast.FunctionDef]:
     try:
-        tree = ast.parse(source)
+        tree = python_ast.parse(source)
     except SyntaxError:
         return []
     return [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import keyword
 
+from .. import python_ast
 from .values import RECORD_MARKER
 
 GUARD_ENTRY = "__codeeval_guarded__"
@@ -41,7 +42,7 @@ def parse_preconditions(texts: list[object]) -> list[str]:
         if len(text) > MAX_PRECONDITION_CHARS:
             raise PreconditionError(index, f"longer than {MAX_PRECONDITION_CHARS} characters")
         try:
-            tree = ast.parse(text.strip(), mode="eval")
+            tree = python_ast.parse(text.strip(), mode="eval")
         except SyntaxError as exc:
             where = f"at column {exc.offset}" if exc.offset else "at the end"
             raise PreconditionError(index, f"syntax error {where}: {exc.msg}") from None

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .. import python_ast
 from ..inputs import ARITHMETIC
 from .value_types import (
     BoolT,
@@ -171,7 +172,7 @@ def parse_strategy(text: object) -> T:
     if len(text) > MAX_EXPRESSION_CHARS:
         raise StrategyError(f"strategy expression longer than {MAX_EXPRESSION_CHARS} characters")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        tree = python_ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         raise StrategyError(f"syntax error at column {exc.offset}: {exc.msg}") from None
     value = _Interpreter().value(tree.body)

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from .. import python_ast
+
 MAX_CONSTANT_LENGTH = 1_000_000
 
 
@@ -68,7 +70,7 @@ def constant(node: ast.AST, depth: int = 0) -> Any:
     if depth > 100:
         raise NotConstant("nested too deeply")
     try:
-        return ast.literal_eval(node)
+        return python_ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         pass
     if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
@@ -260,7 +262,7 @@ def parse_check(test_code: str, function: str = "check") -> ParsedCheck:
     """Every convertible assert in `check(candidate)`, and why the others are not."""
     result = ParsedCheck()
     try:
-        tree = ast.parse(test_code)
+        tree = python_ast.parse(test_code)
     except SyntaxError as exc:
         result.error = f"the test code does not parse (line {exc.lineno}: {exc.msg})"
         return result

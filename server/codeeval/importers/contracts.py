@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from .. import python_ast
+
 
 class ContractError(ValueError):
     pass
@@ -28,10 +30,10 @@ def contract_preconditions(contract: str, entry_point: str, params: list[str]) -
     if not text.strip():
         return [], ""
     try:
-        tree = ast.parse(text)
+        tree = python_ast.parse(text)
     except SyntaxError as exc:
         try:
-            tree = ast.parse(textwrap.dedent("\n".join(line for line in text.splitlines())))
+            tree = python_ast.parse(textwrap.dedent("\n".join(line for line in text.splitlines())))
         except SyntaxError:
             raise ContractError(f"the contract does not parse (line {exc.lineno}: {exc.msg})") from None
     asserts = [stmt for stmt in tree.body if isinstance(stmt, ast.Assert)]

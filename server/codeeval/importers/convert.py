@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import python_ast
 from ..compare import outputs_match, presence
 from ..errors import CodeevalError
 from ..generation.values import has_float
@@ -189,7 +190,7 @@ class Converter:
         reference = prompt + _field(record, "canonical_solution")
         warnings: list[str] = []
         try:
-            tree = ast.parse(reference)
+            tree = python_ast.parse(reference)
         except SyntaxError as exc:
             raise ConversionError(
                 f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})") from None

@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import python_ast
 from ..findings import Finding, Fix, Range
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ def _parse_error(error: Any) -> tuple[str, Range | None]:
 def _without_analyzer(source: str, note: str) -> Analysis:
     """Function outlines only, so lenses and the evaluate action still work."""
     try:
-        tree = ast.parse(source)
+        tree = python_ast.parse(source)
     except (SyntaxError, ValueError) as exc:
         text, where = _parse_error(exc if isinstance(exc, SyntaxError) else str(exc))
         return Analysis([], [], None, parse_error=text, parse_error_range=where, available=False, rationale=[note])

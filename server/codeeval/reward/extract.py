@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import ast
 import re
+
+from .. import python_ast
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 _PYTHON_TAGS = {"python", "py", "python3", "py3", ""}
@@ -11,7 +12,7 @@ _PYTHON_TAGS = {"python", "py", "python3", "py3", ""}
 
 def _parses(source: str) -> bool:
     try:
-        ast.parse(source)
+        python_ast.parse(source)
     except (SyntaxError, ValueError):
         return False
     return True

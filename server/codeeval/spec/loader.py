@@ -12,6 +12,7 @@ from typing import Any
 
 import jsonschema
 
+from .. import python_ast
 from ..dimensions.catalog import default_weights
 from ..dimensions.quality import QualityConfigError, resolve_settings
 from ..errors import ProblemError, ProblemErrors
@@ -207,7 +208,7 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
     data, path = document.data, document.path
     first_line = document.block_start_line(("reference",)) or 1
     try:
-        tree = ast.parse(data["reference"])
+        tree = python_ast.parse(data["reference"])
     except SyntaxError as exc:
         line = first_line + (exc.lineno or 1) - 1
         return [ProblemError(f"reference: syntax error: {exc.msg}", path, line)]

@@ -7,12 +7,12 @@ can name the line it is on.
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import Any
 
 import yaml
 
+from .. import python_ast
 from ..errors import ProblemError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -67,7 +67,7 @@ def _construct_complex(loader: _Loader, node):
 def _construct_literal(loader: _Loader, node):
     text = loader.construct_scalar(node)
     try:
-        return ast.literal_eval(text)
+        return python_ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
         raise yaml.constructor.ConstructorError(None, None, f"!py: not a Python literal: {exc}",
                                                 node.start_mark) from None

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ... import python_ast
 from ...findings import Finding, Range
 from .config import QualityConfig, resolve
 from .context import Context, FunctionScope, build
@@ -32,7 +33,7 @@ def analyze(source: str, path: str = "solution.py",
     """Score `source` (never executed) with the quality rules; `settings` as in a problem's `quality:`."""
     config = settings if isinstance(settings, QualityConfig) else resolve(settings)
     try:
-        tree = ast.parse(source, filename=path)
+        tree = python_ast.parse(source, filename=path)
     except SyntaxError as exc:
         return _unparsable(path, f"line {exc.lineno or 1}: {exc.msg}", exc.lineno, exc.offset)
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes; absurdly deep nesting
