@@ -18,7 +18,8 @@ HELP = "evaluate many solutions against a folder of problems and write a leaderb
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval run`'s arguments: the problems, the solutions or samples, the output folder, jobs."""
-    parser.add_argument("problems", help="folder of problem YAML files")
+    parser.add_argument("problems", help="folder of problem YAML files, or a HumanEval or EvalPlus benchmark file "
+                                         "(.jsonl or .jsonl.gz: converted on the first run and kept in the cache)")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--solutions", help="folder with <problem name>/*.py solution files")
     source.add_argument("--samples", action="append", metavar="FILE.jsonl",
@@ -88,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
     # module is imported to build `codeeval --help`.
     from ..errors import ProblemError
     from ..report.run_folder import RunFolder
-    from ..runner import Collected, collect_folder, collect_samples, load_problems, run_stream
+    from ..runner import Collected, collect_folder, collect_samples, run_stream
 
-    problems, problem_errors = load_problems(args.problems)
+    problems, problem_errors = _problems(args)
     for error in problem_errors:
         print(f"codeeval: {error}", file=sys.stderr)
     if not problems:
@@ -146,6 +147,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"codeeval: {len(collected.submissions)} solutions evaluated ({reused} reused from the cache or a "
           f"duplicate); reports in {folder.path}/", file=sys.stderr)
     return report_internal_errors(failed, folder.path)
+
+
+def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
+    """The problems to evaluate against, by name, and why any could not be read or converted."""
+    from ..importers.benchmark_file import benchmark_problems, is_benchmark_file
+    from ..runner import load_problems
+
+    if not is_benchmark_file(args.problems):
+        return load_problems(args.problems)
+    found = benchmark_problems(args.problems, announce=lambda line: print(f"codeeval: {line}", file=sys.stderr))
+    if found.converted_now:
+        print(f"codeeval: converted {len(found.problems)} of {len(found.problems) + len(found.failed)} "
+              f"tasks ({len(found.failed)} not converted; see {found.folder}/import-report.json)", file=sys.stderr)
+    return found.problems, found.errors
 
 
 def report_internal_errors(failed: int, folder: Path) -> int:

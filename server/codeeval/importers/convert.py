@@ -39,7 +39,7 @@ from ..sandbox import CallStatus, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
 from ..sandbox.zygote_pool import batch_launcher
 from ..spec.loader import problem_from_text
-from ..spec.problem import Compare, CompareMode, safe_name
+from ..spec.problem import Compare, CompareMode, Problem, safe_name
 from ..spec.stored_inputs import encode_line
 from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
@@ -72,6 +72,7 @@ class Converted:
     path: str
     tests: int
     warnings: list[str] = field(default_factory=list)
+    problem: Problem | None = field(default=None, repr=False, compare=False)  # as loaded back from its file
 
 
 @dataclass
@@ -488,8 +489,9 @@ def problem_text(problem: dict) -> str:
     return text
 
 
-def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
-    """Dump, then load back through the real loader and check every value survived the trip."""
+def write_problem(problem: dict, output: Path, file_stem: str) -> Problem:
+    """Dump, load back through the real loader and check every value survived the trip, then write the file;
+    the problem as loaded (its `path` is the file's)."""
     text = problem_text(problem)
     path = output / f"{file_stem}.yaml"
     size = len(text.encode("utf-8"))
@@ -513,7 +515,7 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Path:
             raise ConversionError("extended_inputs did not survive the YAML round trip")
     output.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    return path
+    return loaded
 
 
 def _nan_equal(a: Any, b: Any) -> bool:
@@ -566,13 +568,13 @@ def _convert_one(converter: Converter, record: dict, output: Path, stem: str) ->
     task_id = str(record.get("task_id"))
     try:
         problem, warnings = converter.convert(record)
-        path = write_problem(problem, output, stem)
+        loaded = write_problem(problem, output, stem)
     except ConversionError as exc:
         return None, str(exc)
     except (UnwritableValue, CodeevalError) as exc:
         message = exc.location_message() if isinstance(exc, CodeevalError) else str(exc)
         return None, f"the converted problem is not valid: {message}"
-    return Converted(task_id, str(path), len(problem["tests"]), warnings), ""
+    return Converted(task_id, str(loaded.path), len(problem["tests"]), warnings, loaded), ""
 
 
 def select(records: list[dict], tasks: list[str] | None = None, limit: int | None = None) -> list[dict]:

@@ -1,0 +1,91 @@
+"""A benchmark's JSONL as problems, converted once: `codeeval run HumanEval.jsonl.gz --samples s.jsonl`.
+
+human-eval and EvalPlus users evaluate straight from the benchmark file, in one command. The first run
+converts it as `codeeval import` does, into a folder of problem files in the cache named by the file's
+bytes, its kind and codeeval's code version, and evaluates the problems as converted (nothing is read
+back); a later run loads that folder. The folder's import report is written last, so a conversion cut
+short is done again, never half reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..reference_cache import cache_root, code_version, content_key
+from ..runner import load_problems
+from ..spec import Problem
+from .convert import ImportReport, import_records, read_records
+from .evalplus_tasks import mbpp_release
+
+REPORT_NAME = "import-report.json"
+
+
+@dataclass
+class BenchmarkProblems:
+    """The problems of a benchmark file, what could not be converted (one line each), and where they live."""
+
+    problems: dict[str, Problem]
+    errors: list[str]
+    folder: Path
+    converted_now: bool  # False: an earlier run's conversion was reused
+    kind: str = ""
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (task id, why not)
+
+
+def is_benchmark_file(path: str | Path) -> bool:
+    """A file named like a benchmark's JSONL (a folder of problem files is not)."""
+    path = Path(path)
+    return path.is_file() and (path.name.endswith(".jsonl") or path.name.endswith(".jsonl.gz"))
+
+
+def detect_kind(records: list[dict]) -> str:
+    """evalplus when the records carry EvalPlus's inputs, humaneval otherwise (its `test` code is the tests)."""
+    return "evalplus" if any("base_input" in record for record in records) else "humaneval"
+
+
+def benchmark_problems(path: str | Path, *, cache: Path | None = None, jobs: int | None = None,
+                       announce: Callable[[str], None] | None = None) -> BenchmarkProblems:
+    """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable."""
+    path = Path(path)
+    data = path.read_bytes()
+    records = read_records(path)
+    kind = detect_kind(records)
+    key = content_key(code_version(), kind, hashlib.sha256(data).hexdigest())
+    folder = (cache or cache_root()) / "benchmarks" / f"{_stem(path)}-{key[:16]}"
+    report_path = folder / REPORT_NAME
+    if report_path.is_file():
+        problems, errors = load_problems(folder)
+        failed = _failures(report_path)
+        return BenchmarkProblems(problems, errors + _failure_lines(failed), folder, False, kind, failed)
+    if announce:
+        announce(f"converting {len(records)} {kind} tasks of {path} into {folder}/ (once; later runs reuse it)")
+    report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
+    folder.mkdir(parents=True, exist_ok=True)
+    report_path.write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    return BenchmarkProblems(_converted(report), _failure_lines(report.failed), folder, True, kind, report.failed)
+
+
+def _stem(path: Path) -> str:
+    """HumanEval.jsonl.gz -> HumanEval: the folder says which benchmark it holds."""
+    name = path.name.removesuffix(".gz").removesuffix(".jsonl")
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:40] or "benchmark"
+
+
+def _converted(report: ImportReport) -> dict[str, Problem]:
+    return {c.problem.name: c.problem for c in report.converted if c.problem is not None}
+
+
+def _failures(report_path: Path) -> list[tuple[str, str]]:
+    try:
+        stored = json.loads(report_path.read_text(encoding="utf-8"))
+        return [(str(f["task_id"]), str(f["reason"])) for f in stored.get("failures", [])]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []  # the problems were loaded from their files; only the list of failures is lost
+
+
+def _failure_lines(failed: list[tuple[str, str]]) -> list[str]:
+    return [f"{task_id}: not converted: {reason}" for task_id, reason in failed]
