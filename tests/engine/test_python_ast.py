@@ -14,7 +14,7 @@ SOURCE = "\n".join(f"def f{i}(a, b):\n    return [x * {i} for x in range(a) if x
                    for i in range(200))
 
 
-PARSES = 60  # each parser's; without the lock, ten runs here failed within 2 to 7 parses
+PARSES = 30  # each parser's; without the lock, ten runs here failed within 2 to 7 parses
 
 
 class _Finalized:
