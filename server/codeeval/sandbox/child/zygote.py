@@ -20,6 +20,7 @@ by a pidfd, sends `watch`; when the child has died and /tmp is empty again, the 
 evaluator then starts another.
 """
 
+import gc
 import os
 import socket
 import sys
@@ -114,6 +115,10 @@ def run(argv: list) -> None:
             raise RuntimeError("a zygote runs only as pid 1 of a sandbox of its own (bubblewrap --as-pid-1)")
         for name in PRELOADED:
             __import__(name)
+        # Every object so far is the children's inheritance: frozen, no child's collection walks it (a walk
+        # writes to each object's header and so copies every page the child shares with the zygote).
+        gc.collect()
+        gc.freeze()
         serve(socket.socket(fileno=int(argv[1])))
     except BaseException as exc:  # the evaluator sees the socket close and starts another zygote
         sys.stderr.write(f"zygote: {type(exc).__name__}: {exc}\n")
