@@ -2,6 +2,7 @@
 
 import gzip
 import json
+import threading
 
 import pytest
 
@@ -182,21 +183,32 @@ def test_import_command_and_samples_with_completions(tmp_path):
 
 
 def test_tasks_convert_in_parallel_to_the_same_files_in_the_records_order(tmp_path):
-    """`-j`: tasks convert at once (each reference in its own sandbox), and the files, the report's order and
-    the names given to a repeated task id are those of a one-at-a-time import."""
+    """`-j`: tasks convert at once (in forked processes, or threads; each reference in its own sandbox), and the
+    files, the report's order and the names given to a repeated task id are those of a one-at-a-time import."""
     records = [{"task_id": f"t/{i % 5}", "prompt": "def f(x):\n", "canonical_solution": f"    return x + {i}\n",
                 "entry_point": "f", "test": f"def check(candidate):\n    assert candidate(1) == {1 + i}\n"}
                for i in range(8)]
     records[3]["test"] = "def check(candidate):\n    assert not candidate(1)\n"  # fails: reported in its place
     one = import_records("humaneval", records, tmp_path / "one", jobs=1)
-    four = import_records("humaneval", records, tmp_path / "four", jobs=4)
+    four = import_records("humaneval", records, tmp_path / "four", jobs=4)  # in forked processes
+    # with another thread alive a fork is unsafe: threads convert instead, to the same files
+    other = threading.Event()
+    waiting = threading.Thread(target=other.wait)
+    waiting.start()
+    try:
+        threaded = import_records("humaneval", records, tmp_path / "threaded", jobs=4)
+    finally:
+        other.set()
+        waiting.join()
     assert [(c.task_id, c.path.replace("/one/", "/")) for c in one.converted] == \
-           [(c.task_id, c.path.replace("/four/", "/")) for c in four.converted]
-    assert one.failed == four.failed and [task for task, _ in one.failed] == ["t/3"]
+           [(c.task_id, c.path.replace("/four/", "/")) for c in four.converted] == \
+           [(c.task_id, c.path.replace("/threaded/", "/")) for c in threaded.converted]
+    assert one.failed == four.failed == threaded.failed and [task for task, _ in one.failed] == ["t/3"]
     assert [c.task_id for c in four.converted] == ["t/0", "t/1", "t/2", "t/4", "t/0", "t/1", "t/2"]
     for converted in one.converted:
         name = converted.path.rsplit("/", 1)[1]
-        assert (tmp_path / "four" / name).read_text() == (tmp_path / "one" / name).read_text()
+        assert (tmp_path / "four" / name).read_text() == (tmp_path / "one" / name).read_text() == \
+               (tmp_path / "threaded" / name).read_text()
     assert sorted(p.name for p in (tmp_path / "four").iterdir()) == \
            ["t_0.yaml", "t_0_.yaml", "t_1.yaml", "t_1_.yaml", "t_2.yaml", "t_2_.yaml", "t_4.yaml"]
 
