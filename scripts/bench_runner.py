@@ -14,8 +14,9 @@ once), then times, each from its JSONL file to verdicts:
 2. HumanEval+, base and plus inputs, the same solutions, from scratch: EvalPlus's `evalplus.evaluate`
    with an empty cache (its first run computes the expected outputs) against `codeeval import evalplus`
    + `codeeval run --tests plus` with an empty cache folder ($CODEEVAL_CACHE_DIR: the first run computes
-   the reference's outputs on the plus inputs and keeps them); and codeeval's rerun of the unchanged run
-   (the result cache) against its first run.
+   the reference's outputs on the plus inputs and keeps them), and `codeeval run HumanEvalPlus.jsonl.gz
+   --tests plus` from a cache of its own, as empty; and each codeeval way's rerun of the unchanged run (the
+   result cache) against its first run.
 
 Prints each time, the ratios, and codeeval's canonical pass@1 (base, plus), which must be 1.000.
 
@@ -103,7 +104,8 @@ def main() -> int:
     python = venv(work)
     compile_bytecode(python)
     for stale in ("he", "hep", "codeeval-he", "codeeval-hep", "run-he", "run-he-direct", "run-hep", "rerun-hep",
-                  "evalplus-cache", "cache", "codeeval-cache"):
+                  "run-hep-direct", "rerun-hep-direct", "evalplus-cache", "cache", "codeeval-cache",
+                  "codeeval-cache-direct"):
         shutil.rmtree(work / stale, ignore_errors=True)
     # codeeval's own cache folder (the reference's outputs, frozen suites) starts empty: a run from scratch.
     env = {**os.environ, "PYTHONPATH": str(ROOT / "server"), "CODEEVAL_CACHE_DIR": str(work / "codeeval-cache")}
@@ -153,14 +155,24 @@ def humaneval_plus(python: Path, work: Path, env: dict, jobs: str) -> None:
                  str(work / "run-hep"), "-j", jobs, "--tests", "plus", *cached], env=env)
     rerun = timed([*CODEEVAL, "run", str(work / "codeeval-hep"), "--samples", str(samples), "-o",
                    str(work / "rerun-hep"), "-j", jobs, "--tests", "plus", *cached], env=env)
+    # the benchmark file straight to verdicts, from a cache of its own: nothing converted or computed yet
+    direct_env = {**env, "CODEEVAL_CACHE_DIR": str(work / "codeeval-cache-direct")}
+    direct_args = [*CODEEVAL, "run", str(HUMANEVAL_PLUS), "--samples", str(samples), "-j", jobs, "--tests", "plus",
+                   *[a for a in CORRECTNESS_ONLY if a != "--no-cache"]]
+    direct = timed([*direct_args, "-o", str(work / "run-hep-direct")], env=direct_env)
+    direct_rerun = timed([*direct_args, "-o", str(work / "rerun-hep-direct")], env=direct_env)
     rates = pass_at_1(work / "run-hep")
+    direct_rates = pass_at_1(work / "run-hep-direct")
     print(f"HumanEval+ base + plus, {count} canonical solutions, from scratch:")
     print(f"  EvalPlus first run            {evalplus:7.1f} s")
+    print(f"  codeeval run on the JSONL     {direct:7.1f} s  ratio {direct / evalplus:.2f}; "
+          f"rerun {direct_rerun:.1f} s, {direct_rerun / direct:.3f} of it")
     print(f"  codeeval import + run         {imported + ran:7.1f} s  ({imported:.1f} + {ran:.1f})  "
           f"ratio {(imported + ran) / evalplus:.2f}")
     print(f"  codeeval rerun, unchanged     {rerun:7.1f} s  ratio to its first run {rerun / ran:.3f} "
           f"(to import + first run {rerun / (imported + ran):.3f})")
-    print(f"  codeeval pass@1 base {rates['base']:.3f}, plus {rates.get('plus', float('nan')):.3f}")
+    print(f"  codeeval pass@1 base {rates['base']:.3f}, plus {rates.get('plus', float('nan')):.3f} (on the JSONL "
+          f"{direct_rates['base']:.3f}, {direct_rates.get('plus', float('nan')):.3f})")
 
 
 if __name__ == "__main__":

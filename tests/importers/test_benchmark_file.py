@@ -92,4 +92,7 @@ def test_a_malformed_benchmark_file_is_refused_naming_its_line(tmp_path):
     samples = write_jsonl(tmp_path / "samples.jsonl", SAMPLES)
     ran = run_cli("run", str(benchmark), "--samples", str(samples), "-o", str(tmp_path / "out"), "-q")
     assert ran.returncode == 2 and f"{benchmark}:2: not JSON" in ran.stderr, ran.stderr
-    assert "Traceback" not in ran.stderr
+    missing = run_cli("run", str(tmp_path / "absent.jsonl.gz"), "--samples", str(samples), "-o", str(tmp_path / "o"))
+    assert missing.returncode == 2 and f"{tmp_path / 'absent.jsonl.gz'}: file not found" in missing.stderr, \
+        missing.stderr
+    assert "Traceback" not in ran.stderr + missing.stderr

@@ -37,9 +37,9 @@ class BenchmarkProblems:
 
 
 def is_benchmark_file(path: str | Path) -> bool:
-    """A file named like a benchmark's JSONL (a folder of problem files is not)."""
+    """Named like a benchmark's JSONL, and not a folder (one that does not exist is refused by name when read)."""
     path = Path(path)
-    return path.is_file() and (path.name.endswith(".jsonl") or path.name.endswith(".jsonl.gz"))
+    return not path.is_dir() and (path.name.endswith(".jsonl") or path.name.endswith(".jsonl.gz"))
 
 
 def detect_kind(records: list[dict]) -> str:
@@ -51,10 +51,9 @@ def benchmark_problems(path: str | Path, *, cache: Path | None = None, jobs: int
                        announce: Callable[[str], None] | None = None) -> BenchmarkProblems:
     """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable."""
     path = Path(path)
-    data = path.read_bytes()
-    records = read_records(path)
+    records = read_records(path)  # first: a missing or unreadable file is refused by name
     kind = detect_kind(records)
-    key = content_key(code_version(), kind, hashlib.sha256(data).hexdigest())
+    key = content_key(code_version(), kind, hashlib.sha256(path.read_bytes()).hexdigest())
     folder = (cache or cache_root()) / "benchmarks" / f"{_stem(path)}-{key[:16]}"
     report_path = folder / REPORT_NAME
     if report_path.is_file():
