@@ -1,8 +1,12 @@
 """The `codeeval` command as a user runs it: real processes, exit codes, messages."""
 
 import json
+import os
 
 import pytest
+
+from codeeval.cli.run import default_jobs
+from codeeval.evaluation_options import EvaluationOptions
 
 from ..conftest import run_cli
 
@@ -136,3 +140,10 @@ def test_bad_weights_exit_2_saying_why(problem, write_solution, weights, message
     done = run_cli("evaluate", str(write_solution("def double(x): return 2*x\n")), "-p", str(problem),
                    "--weights", weights)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_run_uses_every_core_unless_solutions_are_timed():
+    cores = os.cpu_count() or 2
+    assert default_jobs(EvaluationOptions()) == max(1, cores // 2)  # a timing has a core to itself
+    assert default_jobs(EvaluationOptions(skip=("performance",))) == cores
+    assert default_jobs(EvaluationOptions(deterministic=True)) == cores  # instruction counts ignore the load

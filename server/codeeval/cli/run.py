@@ -25,8 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--samples", action="append", metavar="FILE.jsonl",
                         help="samples JSONL ({task_id, solution|completion} per line); repeat for several models")
     parser.add_argument("--output", "-o", required=True, help="folder for the reports and the leaderboard")
-    parser.add_argument("--jobs", "-j", type=int, default=max(1, (os.cpu_count() or 2) // 2),
-                        help="solutions evaluated at once (default: half the cores)")
+    parser.add_argument("--jobs", "-j", type=int, default=None,
+                        help="solutions evaluated at once (default: half the cores, so that each timing has a "
+                             "core to itself; all of them with --skip performance or --deterministic)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no leaderboard on stdout")
     parser.add_argument("--executor", choices=["local", "ray"], default="local",
                         help="where evaluations run: this machine's cores (local), or Ray tasks on a cluster "
@@ -130,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         from ..result_cache import ResultCache, default_cache_dir
 
         cache = ResultCache(args.cache_dir or default_cache_dir(), options)
-    stream = run_stream(problems, collected.submissions, options, jobs=args.jobs, executor=executor, cache=cache)
+    jobs = args.jobs or default_jobs(options)
+    stream = run_stream(problems, collected.submissions, options, jobs=jobs, executor=executor, cache=cache)
     reused = 0
     for done, finished in enumerate(stream, start=1):
         reused += finished.cached
@@ -147,6 +149,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"codeeval: {len(collected.submissions)} solutions evaluated ({reused} reused from the cache or a "
           f"duplicate); reports in {folder.path}/", file=sys.stderr)
     return report_internal_errors(failed, folder.path)
+
+
+def default_jobs(options) -> int:
+    """Half the cores while solutions are timed (a timing shares its core with nothing), else all of them:
+    instruction counts (--deterministic) and the other dimensions do not depend on a quiet machine."""
+    cores = os.cpu_count() or 2
+    timed = "performance" not in options.skip and not options.deterministic
+    return max(1, cores // 2 if timed else cores)
 
 
 def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
