@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -39,8 +38,7 @@ def run(args: argparse.Namespace) -> int:
     report = import_file(args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress,
                          jobs=args.jobs)
     output = Path(args.output)
-    output.mkdir(parents=True, exist_ok=True)
-    (output / "import-report.json").write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    written = report.write(output)
     warned = [c for c in report.converted if c.warnings]
     if warned and not args.quiet:
         print("\nwarnings:", file=sys.stderr)
@@ -53,6 +51,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {task_id}: {reason}", file=sys.stderr)
     total = len(report.converted) + len(report.failed)
     print(f"codeeval: converted {len(report.converted)} of {total} problems into {output}/ "
-          f"({len(report.failed)} not converted, {len(warned)} with warnings; see import-report.json)",
+          f"({len(report.failed)} not converted, {len(warned)} with warnings; see {written.name})",
           file=sys.stderr)
     return 0

@@ -162,6 +162,7 @@ def default_jobs(options) -> int:
 def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
     """The problems to evaluate against, by name, and why any could not be read or converted."""
     from ..importers.benchmark_file import benchmark_problems, is_benchmark_file
+    from ..importers.convert import REPORT_NAME
     from ..runner import load_problems
 
     if not is_benchmark_file(args.problems):
@@ -169,7 +170,7 @@ def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
     found = benchmark_problems(args.problems, announce=lambda line: print(f"codeeval: {line}", file=sys.stderr))
     if found.converted_now:
         print(f"codeeval: converted {len(found.problems)} of {len(found.problems) + len(found.failed)} "
-              f"tasks ({len(found.failed)} not converted; see {found.folder}/import-report.json)", file=sys.stderr)
+              f"tasks ({len(found.failed)} not converted; see {found.folder / REPORT_NAME})", file=sys.stderr)
     return found.problems, found.errors
 
 

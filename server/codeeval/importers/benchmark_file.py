@@ -18,10 +18,8 @@ from pathlib import Path
 from ..reference_cache import cache_root, code_version, content_key
 from ..runner import load_problems
 from ..spec import Problem
-from .convert import ImportReport, import_records, read_records
+from .convert import REPORT_NAME, ImportReport, import_records, read_records
 from .evalplus_tasks import mbpp_release
-
-REPORT_NAME = "import-report.json"
 
 
 @dataclass
@@ -63,8 +61,7 @@ def benchmark_problems(path: str | Path, *, cache: Path | None = None, jobs: int
     if announce:
         announce(f"converting {len(records)} {kind} tasks of {path} into {folder}/ (once; later runs reuse it)")
     report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
-    folder.mkdir(parents=True, exist_ok=True)
-    report_path.write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    report.write(folder)  # last: the folder is complete
     return BenchmarkProblems(_converted(report), _failure_lines(report.failed), folder, True, kind, report.failed)
 
 

@@ -52,6 +52,7 @@ from .recorded_calls import RecordingError, recorded_calls, reference_limits
 from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
 
 KINDS = ("humaneval", "evalplus")
+REPORT_NAME = "import-report.json"
 CALL_TIMEOUT_S = 2.0
 MAX_INT_BITS = 14_000  # about 4200 decimal digits
 # The plus inputs' share of a problem file (the largest task's are 0.2 MB; the loader reads at most 8 MB).
@@ -86,6 +87,13 @@ class ImportReport:
     source: str
     converted: list[Converted] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (task_id, reason)
+
+    def write(self, folder: Path) -> Path:
+        """The report as `import-report.json` in the folder the problems went to."""
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / REPORT_NAME
+        path.write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+        return path
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "source": self.source, "converted": len(self.converted),
