@@ -27,11 +27,16 @@ class BenchmarkProblems:
     """The problems of a benchmark file, what could not be converted (one line each), and where they live."""
 
     problems: dict[str, Problem]
-    errors: list[str]
     folder: Path
     converted_now: bool  # False: an earlier run's conversion was reused
     kind: str = ""
     failed: list[tuple[str, str]] = field(default_factory=list)  # (task id, why not)
+    load_errors: list[str] = field(default_factory=list)  # problem files of an earlier conversion that did not load
+
+    @property
+    def errors(self) -> list[str]:
+        """One line per problem missing from the run, and why."""
+        return self.load_errors + [f"{task_id}: not converted: {reason}" for task_id, reason in self.failed]
 
 
 def is_benchmark_file(path: str | Path) -> bool:
@@ -56,13 +61,12 @@ def benchmark_problems(path: str | Path, *, cache: Path | None = None, jobs: int
     report_path = folder / REPORT_NAME
     if report_path.is_file():
         problems, errors = load_problems(folder)
-        failed = _failures(report_path)
-        return BenchmarkProblems(problems, errors + _failure_lines(failed), folder, False, kind, failed)
+        return BenchmarkProblems(problems, folder, False, kind, _failures(report_path), errors)
     if announce:
         announce(f"converting {len(records)} {kind} tasks of {path} into {folder}/ (once; later runs reuse it)")
     report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
     report.write(folder)  # last: the folder is complete
-    return BenchmarkProblems(_converted(report), _failure_lines(report.failed), folder, True, kind, report.failed)
+    return BenchmarkProblems(_converted(report), folder, True, kind, report.failed)
 
 
 def _stem(path: Path) -> str:
@@ -81,7 +85,3 @@ def _failures(report_path: Path) -> list[tuple[str, str]]:
         return [(str(f["task_id"]), str(f["reason"])) for f in stored.get("failures", [])]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return []  # the problems were loaded from their files; only the list of failures is lost
-
-
-def _failure_lines(failed: list[tuple[str, str]]) -> list[str]:
-    return [f"{task_id}: not converted: {reason}" for task_id, reason in failed]
