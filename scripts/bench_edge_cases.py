@@ -39,15 +39,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from codeeval.compare import outputs_match  # noqa: E402
-from codeeval.details.edge_case_details import EdgeCaseDetails  # noqa: E402
 from codeeval.dimensions import correctness, edge_cases  # noqa: E402
-from codeeval.dimensions.case_runner import Deadline  # noqa: E402
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402
 from codeeval.generation.mutants import mutants as make_mutants  # noqa: E402
 from codeeval.importers import import_file  # noqa: E402
+from codeeval.judging.case_runner import Deadline  # noqa: E402
+from codeeval.judging.compare import outputs_match  # noqa: E402
+from codeeval.problem import load_problem  # noqa: E402
+from codeeval.results.edge_case_details import EdgeCaseDetails  # noqa: E402
 from codeeval.sandbox import Limits, Session, default_launcher  # noqa: E402
-from codeeval.spec import load_problem  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
 MUTANT_CALL_LIMIT_S = 1.0  # per-call limit for mutants (a mutant looping forever costs this much per input)

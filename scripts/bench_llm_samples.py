@@ -53,17 +53,17 @@ from llm_samples import DATA, SAMPLES, distinct_records
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from codeeval.compare import outputs_match  # noqa: E402
-from codeeval.details.edge_case_details import EdgeCaseDetails  # noqa: E402
+from codeeval.base.display import short_repr  # noqa: E402
 from codeeval.dimensions import correctness, edge_cases  # noqa: E402
-from codeeval.dimensions.case_runner import Deadline  # noqa: E402
-from codeeval.display import short_repr  # noqa: E402
-from codeeval.engine import EvaluationOptions, ProblemContext  # noqa: E402
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext  # noqa: E402
 from codeeval.generation.shared_suite import state_for  # noqa: E402
 from codeeval.importers import import_file, restore_inputs  # noqa: E402
+from codeeval.judging.case_runner import Deadline  # noqa: E402
+from codeeval.judging.compare import outputs_match  # noqa: E402
+from codeeval.problem import load_problem  # noqa: E402
+from codeeval.problem.definition import Problem  # noqa: E402
+from codeeval.results.edge_case_details import EdgeCaseDetails  # noqa: E402
 from codeeval.sandbox import Limits, Session  # noqa: E402
-from codeeval.spec import load_problem  # noqa: E402
-from codeeval.spec.problem import Problem  # noqa: E402
 
 FAMILIES = {
     "humaneval": ("HumanEval/", DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"),

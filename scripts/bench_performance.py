@@ -45,9 +45,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from codeeval.details.performance_details import PerformanceDetails  # noqa: E402
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402  (needs the path above)
-from codeeval.spec import load_problem  # noqa: E402
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source  # noqa: E402  (needs the path above)
+from codeeval.problem import load_problem  # noqa: E402
+from codeeval.results.performance_details import PerformanceDetails  # noqa: E402
 
 OTHER_DIMENSIONS = ("correctness", "edge_cases", "code_quality")
 KINDS = {"performance": "slow", "none": "good", "edge_cases": "fragile", "code_quality": "messy"}  # by `flaw`

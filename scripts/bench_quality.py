@@ -152,7 +152,7 @@ def tools(path: Path) -> dict[str, list[str]]:
 def in_process_ms(source: str, runs: int) -> tuple[float, float]:
     """Median wall-clock and CPU milliseconds of `analyze` on `source` in this process (what the server pays)."""
     sys.path.insert(0, str(ROOT / "server"))
-    from codeeval.dimensions.quality import analyze
+    from codeeval.quality import analyze
 
     analyze(source)  # warm up imports and caches
     walls, cpus = [], []

@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from codeeval.frozen_verdicts import FrozenVerdicts
+from codeeval.judging.frozen_verdicts import FrozenVerdicts
 from codeeval.reward import RewardScorer
 from llm_samples import DATA, SAMPLES, distinct_records
 

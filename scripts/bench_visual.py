@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
 from codeeval import evaluate  # noqa: E402
+from codeeval.problem import load_problem  # noqa: E402
+from codeeval.problem.visual_definition import ProblemKind  # noqa: E402
 from codeeval.sandbox import default_launcher  # noqa: E402
 from codeeval.sandbox.browser import find_chromium  # noqa: E402
-from codeeval.spec import load_problem  # noqa: E402
-from codeeval.spec.visual_problem import ProblemKind  # noqa: E402
 from codeeval.visual.checks import PartDetails  # noqa: E402
 
 PLOT_BUDGET_S, PAGE_BUDGET_S = 3.0, 10.0

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write docs/rules/CQ*.md from the rule modules (dimensions/quality/rule_pages.py says how).
+"""Write docs/rules/CQ*.md from the rule modules (quality/rule_pages.py says how).
 
 Edit a rule's page by editing its module's docstring, then run:
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from codeeval.dimensions.quality.rule_pages import rule_pages
+from codeeval.quality.rule_pages import rule_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 

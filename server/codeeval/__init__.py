@@ -9,12 +9,12 @@
 
 from __future__ import annotations
 
-from .version import __version__
+from .base.version import __version__
 
 
 def evaluate(solution, problem, **options):
     """Evaluate a solution (a path, or source text with `source=True`) against a problem (path or Problem)."""
-    from .engine import evaluate as _evaluate  # noqa: PLC0415  (`import codeeval`: 1 ms, not the engine's 1.6 s)
+    from .engine.evaluator import evaluate as _evaluate  # noqa: PLC0415  (`import codeeval`: 1 ms, not the engine's 1.6 s)
 
     return _evaluate(solution, problem, **options)
 

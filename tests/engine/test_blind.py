@@ -5,7 +5,7 @@ import json
 import re
 import tokenize
 
-from codeeval.blind import Blinder, BlindKey, text_spans
+from codeeval.run.blind import Blinder, BlindKey, text_spans
 from tests.conftest import DOUBLE_PROBLEM, run_cli
 
 MODELS = {"acme-coder-7b": "2 * x", "zeta_llm": "x + x", "OmniGen-v2": "x * 3"}

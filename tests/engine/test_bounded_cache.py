@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from codeeval.bounded_cache import BoundedCache
+from codeeval.base.bounded_cache import BoundedCache
 
 
 def test_the_oldest_entry_goes_first_and_a_rewrite_makes_an_entry_new():

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from codeeval.cli.run import default_jobs
-from codeeval.evaluation_options import EvaluationOptions
+from codeeval.engine.evaluation_options import EvaluationOptions
 
 from ..conftest import run_cli
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from codeeval.compare import exception_matches, outputs_match, values_equal
+from codeeval.judging.compare import exception_matches, outputs_match, values_equal
+from codeeval.problem.definition import Compare
 from codeeval.sandbox import Opaque
-from codeeval.spec.problem import Compare
 
 
 @pytest.mark.parametrize("actual, expected, equal", [

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codeeval.compare import outputs_match, values_equal
+from codeeval.judging.compare import outputs_match, values_equal
+from codeeval.problem.definition import Compare
 from codeeval.sandbox import Opaque, Record
 from codeeval.sandbox.child import wire
-from codeeval.spec.problem import Compare
 
 EXAMPLES = 10_000
 

@@ -8,9 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-from codeeval.details.case_details import CaseRecord, CorrectnessDetails, PassCounts
-from codeeval.details.performance_details import ClassCallRecord, FitRecord
-from codeeval.result import DimensionDetails, DimensionResult
+from codeeval.results.case_details import CaseRecord, CorrectnessDetails, PassCounts
+from codeeval.results.performance_details import ClassCallRecord, FitRecord
+from codeeval.results.result import DimensionDetails, DimensionResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,8 +48,8 @@ def test_details_with_nothing_to_say_add_no_keys():
 def test_mypy_rejects_a_misspelled_detail_field_and_an_unnarrowed_read(tmp_path):
     reader = tmp_path / "reader.py"
     reader.write_text(textwrap.dedent("""
-        from codeeval.details.case_details import CorrectnessDetails
-        from codeeval.result import DimensionResult
+        from codeeval.results.case_details import CorrectnessDetails
+        from codeeval.results.result import DimensionResult
 
         def failing(result: DimensionResult) -> int:
             details = result.details

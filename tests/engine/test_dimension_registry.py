@@ -3,10 +3,10 @@
 import json
 from importlib import resources
 
-from codeeval.dimensions import catalog
-from codeeval.dimensions.registry import REGISTRY
-from codeeval.overall_score import combine
-from codeeval.result import DimensionResult
+from codeeval.base import catalog
+from codeeval.engine.registry import REGISTRY
+from codeeval.results.overall_score import combine
+from codeeval.results.result import DimensionResult
 
 
 def test_every_kind_is_scored_on_exactly_its_catalog_dimensions_in_report_order():
@@ -17,7 +17,7 @@ def test_every_kind_is_scored_on_exactly_its_catalog_dimensions_in_report_order(
 
 
 def test_the_problem_schema_accepts_weights_for_exactly_the_function_dimensions():
-    schema = json.loads(resources.files("codeeval.spec").joinpath("problem.schema.json").read_text())
+    schema = json.loads(resources.files("codeeval.problem").joinpath("problem.schema.json").read_text())
     assert sorted(schema["properties"]["weights"]["properties"]) == sorted(catalog.names(catalog.FUNCTION_KIND))
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from codeeval.display import short_repr
+from codeeval.base.display import short_repr
 from codeeval.sandbox import Opaque
 
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
-from codeeval.errors import SolutionError
+from codeeval.base.errors import SolutionError
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.report import to_json, to_markdown
 from codeeval.sandbox import Session, default_launcher
 

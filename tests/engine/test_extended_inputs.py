@@ -6,17 +6,17 @@ import pickle
 
 import pytest
 
+from codeeval.base.errors import ProblemError
 from codeeval.dimensions.extended_tier import answers_key, extended_tier
-from codeeval.dimensions.oracle import Oracle
-from codeeval.engine import evaluate, limits_for
-from codeeval.errors import ProblemError
-from codeeval.evaluation_options import EvaluationOptions
+from codeeval.engine.evaluation_options import EvaluationOptions
+from codeeval.engine.evaluator import evaluate, limits_for
 from codeeval.importers.yaml_writer import same_value
-from codeeval.reference_cache import ReferenceCache
+from codeeval.judging.oracle import Oracle
+from codeeval.judging.reference_cache import ReferenceCache
+from codeeval.problem.loader import problem_from_text
+from codeeval.problem.stored_inputs import encode_inputs
+from codeeval.results.test_tiers import TestSelection
 from codeeval.sandbox import default_launcher
-from codeeval.spec.loader import problem_from_text
-from codeeval.spec.stored_inputs import encode_inputs
-from codeeval.test_tiers import TestSelection
 from tests.conftest import run_cli
 
 HEAD = """\

@@ -2,7 +2,7 @@
 
 import pytest
 
-from codeeval.inputs import InputExpression, InputExpressionError
+from codeeval.problem.inputs import InputExpression, InputExpressionError
 
 
 def test_same_expression_size_and_seed_build_the_same_input():

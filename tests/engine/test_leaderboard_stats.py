@@ -5,7 +5,7 @@ import pytest
 
 from codeeval.report.pass_at_k import pass_at_k
 from codeeval.report.standings import ResultRow, leaderboard_data, leaderboard_markdown
-from codeeval.result import EvaluationStatus
+from codeeval.results.result import EvaluationStatus
 
 
 def row(group, problem, score, base, extended=None, sample=0):

@@ -1,4 +1,4 @@
-"""codeeval.python_ast: parsing that threads can share (CI once failed on CPython 3.11's shared AST state)."""
+"""codeeval.base.python_ast: parsing that threads can share (CI once failed on CPython 3.11's shared AST state)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from codeeval import python_ast
+from codeeval.base import python_ast
 
 SOURCE = "\n".join(f"def f{i}(a, b):\n    return [x * {i} for x in range(a) if x % 2 == (b or {i})]\n"
                    for i in range(200))

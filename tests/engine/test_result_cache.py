@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from codeeval import result_json
-from codeeval.details.case_details import CaseRecord, CorrectnessDetails, PassCounts
-from codeeval.result import DimensionResult, EvaluationResult, ReportImage
+from codeeval.results import result_json
+from codeeval.results.case_details import CaseRecord, CorrectnessDetails, PassCounts
+from codeeval.results.result import DimensionResult, EvaluationResult, ReportImage
 from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
 
 
@@ -115,7 +115,7 @@ def test_a_result_survives_the_json_round_trip_exactly():
 
 @pytest.mark.parametrize("text", ['{"$class": ["os:system", {}]}', '{"$enum": ["subprocess:Popen", 1]}',
                                   '{"$class": ["codeeval.__main__:main", {}]}',
-                                  '{"$class": ["codeeval.result:DimensionResult", {"name": "x"}]}'])
+                                  '{"$class": ["codeeval.results.result:DimensionResult", {"name": "x"}]}'])
 def test_a_planted_entry_naming_anything_but_a_result_type_is_refused(text):
     with pytest.raises(ValueError):
         result_json.loads(text)

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from codeeval import runner
 from codeeval.cli import main
-from codeeval.engine import EvaluationOptions
+from codeeval.engine.evaluator import EvaluationOptions
 from codeeval.report.results_log import ResultsLog, read_results_log
 from codeeval.report.standings import ResultRow
-from codeeval.result import EvaluationResult, EvaluationStatus
+from codeeval.results.result import EvaluationResult, EvaluationStatus
+from codeeval.run import runner
 
 from ..conftest import REPO, run_cli
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from codeeval.errors import ProblemError
-from codeeval.spec import MISSING, load_problem
+from codeeval.base.errors import ProblemError
+from codeeval.problem import MISSING, load_problem
 
 GOOD = """
 name: add_pairs

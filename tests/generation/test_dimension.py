@@ -8,12 +8,12 @@ import textwrap
 import time
 
 from codeeval.dimensions import edge_cases
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate, evaluate_source
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate, evaluate_source
 from codeeval.generation.shared_suite import state_for
 from codeeval.generation.suite import build_suite
+from codeeval.problem import problem_from_text
 from codeeval.report import to_json, to_markdown
 from codeeval.sandbox import Limits, default_launcher
-from codeeval.spec import problem_from_text
 
 MEDIAN = """
 name: median

@@ -6,8 +6,8 @@ Each test is a cause of false flags or misses measured on EvalPlus-labelled LLM 
 
 import textwrap
 
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source
-from codeeval.spec import problem_from_text
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source
+from codeeval.problem import problem_from_text
 
 SKIP = ("code_quality", "performance")
 

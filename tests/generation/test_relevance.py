@@ -5,7 +5,7 @@ from codeeval.generation.contract_kinds import Kinds, contract_kinds
 from codeeval.generation.domain import Domain, Relevance
 from codeeval.generation.plan import make_plan
 from codeeval.generation.value_types import GenContext
-from codeeval.spec.problem import Case
+from codeeval.problem.definition import Case
 
 
 def test_inputs_like_the_examples_are_fully_relevant_and_each_surprise_says_why():

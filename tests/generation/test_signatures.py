@@ -21,7 +21,7 @@ from codeeval.generation.value_types import (
     infer_type,
     refine,
 )
-from codeeval.spec.problem import Call, Case
+from codeeval.problem.definition import Call, Case
 
 HINTED = '''
 from __future__ import annotations

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from codeeval.compare import outputs_match, python_equal
 from codeeval.importers import import_file
 from codeeval.importers.asserts import NotConstant, constant
 from codeeval.importers.evalplus_tasks import LATER, V0_1, compare_for, mbpp_release, restore_inputs
-from codeeval.spec import load_problem
+from codeeval.judging.compare import outputs_match, python_equal
+from codeeval.problem import load_problem
 from tests.conftest import SHARED_DATA
 
 MBPP = SHARED_DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"

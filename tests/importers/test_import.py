@@ -6,11 +6,11 @@ import threading
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate_source
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source
+from codeeval.engine.validation import validate_problem
 from codeeval.importers import import_file, import_records
-from codeeval.runner import collect_samples, load_problems
-from codeeval.spec import load_problem
-from codeeval.validation import validate_problem
+from codeeval.problem import load_problem
+from codeeval.run.runner import collect_samples, load_problems
 from tests.conftest import SHARED_DATA, run_cli
 
 HUMANEVAL = SHARED_DATA / "humaneval" / "HumanEval.jsonl.gz"

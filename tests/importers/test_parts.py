@@ -7,8 +7,8 @@ import pytest
 from codeeval.importers.asserts import NotConstant, constant, parse_check
 from codeeval.importers.contracts import contract_preconditions
 from codeeval.importers.yaml_writer import UnwritableValue, dump_problem, flow, same_value
+from codeeval.problem import problem_from_text
 from codeeval.sandbox import Opaque
-from codeeval.spec import problem_from_text
 
 CHECK = '''
 METADATA = {}

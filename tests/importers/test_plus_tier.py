@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.dimensions.case_runner import Deadline
+from codeeval.base.errors import ProblemError
 from codeeval.dimensions.correctness import run_tier
-from codeeval.engine import EvaluationOptions, limits_for
-from codeeval.errors import ProblemError
+from codeeval.engine.evaluator import EvaluationOptions, limits_for
 from codeeval.importers import import_file
+from codeeval.judging.case_runner import Deadline
+from codeeval.problem import load_problem
+from codeeval.problem.loader import problem_from_text
 from codeeval.sandbox import Session, default_launcher
 from codeeval.sandbox.procfs import run_queue_wait_seconds
-from codeeval.spec import load_problem
-from codeeval.spec.loader import problem_from_text
 from tests.conftest import SHARED_DATA, run_cli
 
 PLUS = SHARED_DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"

@@ -12,7 +12,7 @@ import pytest
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from codeeval.findings import Range
+from codeeval.base.findings import Range
 from codeeval.lsp import problems
 from codeeval.lsp.editor_settings import Settings, SettingsStore, overlay
 from codeeval.lsp.folders import base_dir, folder_for, uri_stem

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from codeeval.problem.definition import PerformanceSpec, Problem
 from codeeval.sandbox import CallOutcome, CallStatus, Limits, TimingOutcome, TimingStatus
-from codeeval.spec.problem import PerformanceSpec, Problem
 
 REFERENCE = "def total(xs):\n    return sum(xs)\n"
 

@@ -6,10 +6,10 @@ assertion depends on how busy the machine is.
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, ProblemContext, evaluate
+from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate
+from codeeval.engine.validation import _performance_errors
+from codeeval.problem import load_problem
 from codeeval.sandbox import Session
-from codeeval.spec import load_problem
-from codeeval.validation import _performance_errors
 from tests.conftest import run_cli
 
 PROBLEM = """

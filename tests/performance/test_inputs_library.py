@@ -4,7 +4,7 @@ from itertools import pairwise
 
 import pytest
 
-from codeeval.inputs import GENERATORS, InputExpression, InputExpressionError
+from codeeval.problem.inputs import GENERATORS, InputExpression, InputExpressionError
 
 
 def build(text: str, n: int = 50, seed: int = 0, variant: int = 0):

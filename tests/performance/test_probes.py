@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.sandbox import Session, default_launcher
 
 BISECT = """

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from codeeval.dimensions.quality import QualityReport, analyze
-from codeeval.findings import Finding
+from codeeval.base.findings import Finding
+from codeeval.quality import QualityReport, analyze
 
 DATA = Path(__file__).resolve().parent / "data"
 REPO = Path(__file__).resolve().parents[2]

@@ -9,19 +9,19 @@ import time
 
 import pytest
 
-from codeeval.dimensions.quality import (
+from codeeval.dimensions.code_quality import dimension
+from codeeval.quality import (
     ALL_RULES,
     QualityConfigError,
     analyze,
-    dimension,
     merge_settings,
     resolve_settings,
 )
-from codeeval.dimensions.quality.config import DEFAULT_CONFIG
+from codeeval.quality.config import DEFAULT_CONFIG
 
 from .helpers import DATA, REPO, generated_source, report
 
-PACKAGE = REPO / "server" / "codeeval" / "dimensions" / "quality"
+PACKAGE = REPO / "server" / "codeeval" / "quality"
 
 
 def test_source_that_does_not_parse_scores_0_with_the_error_and_where():
@@ -177,7 +177,7 @@ def test_the_package_imports_nothing_from_the_cli_or_the_language_server_and_no_
 def test_importing_and_analysing_does_not_load_libcst():
     import subprocess
 
-    code = ("import sys; from codeeval.dimensions.quality import analyze; analyze('def f(x=[]):\\n    return x\\n');"
+    code = ("import sys; from codeeval.quality import analyze; analyze('def f(x=[]):\\n    return x\\n');"
             "print('libcst' in sys.modules)")
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "False"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from codeeval.dimensions.quality.confidence import ACTIONABILITY, Evidence, Tiers
-from codeeval.dimensions.quality.rubric import TIER_POINTS, UNIT_CAP
-from codeeval.findings import Confidence
+from codeeval.base.findings import Confidence
+from codeeval.quality.confidence import ACTIONABILITY, Evidence, Tiers
+from codeeval.quality.rubric import TIER_POINTS, UNIT_CAP
 
 from .helpers import findings, report
 

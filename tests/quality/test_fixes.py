@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.dimensions.quality import analyze, apply_fix, compute_fix
-from codeeval.findings import Finding, Fix
+from codeeval.base.findings import Finding, Fix
+from codeeval.quality import analyze, apply_fix, compute_fix
 
 from .helpers import REPO
 
@@ -299,8 +299,8 @@ def fix_everything(source: str) -> tuple[str, int]:
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/messy.py")), ids=lambda path: path.parent.name)
 def test_fixing_a_bundled_sample_keeps_its_behaviour_on_the_problems_tests(path: Path):
+    from codeeval.problem import load_problem
     from codeeval.sandbox import Session, default_launcher
-    from codeeval.spec import load_problem
 
     problem = load_problem(REPO / "problems" / f"{path.parent.name}.yaml")
     source = path.read_text()

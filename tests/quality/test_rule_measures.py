@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from radon.visitors import ComplexityVisitor
 
-from codeeval.dimensions.quality.context import build
-from codeeval.dimensions.quality.metrics import measure_all
-from codeeval.dimensions.quality.source import SourceText
-from codeeval.spec import load_problem
-from codeeval.spec.visual_problem import ProblemKind
+from codeeval.problem import load_problem
+from codeeval.problem.visual_definition import ProblemKind
+from codeeval.quality.context import build
+from codeeval.quality.metrics import measure_all
+from codeeval.quality.source import SourceText
 
 from .helpers import DATA, REPO, findings, generated_source
 

@@ -3,8 +3,8 @@
 import re
 from pathlib import Path
 
-from codeeval.dimensions.quality.rule_pages import rule_pages
-from codeeval.dimensions.quality.rules import RULE_MODULES
+from codeeval.quality.rule_pages import rule_pages
+from codeeval.quality.rules import RULE_MODULES
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from codeeval.dimensions.quality.flow import falls_through
+from codeeval.quality.flow import falls_through
 
 from .helpers import findings
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codeeval.dimensions.quality import analyze
+from codeeval.quality import analyze
 
 from .helpers import DATA, REPO
 

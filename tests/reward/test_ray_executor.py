@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from codeeval.engine import EvaluationOptions
-from codeeval.ray_executor import RayExecutor
+from codeeval.engine.evaluator import EvaluationOptions
 from codeeval.reward import RewardScorer
-from codeeval.runner import collect_folder, load_problems, run_all
+from codeeval.run.ray_executor import RayExecutor
+from codeeval.run.runner import collect_folder, load_problems, run_all
 
 from ..conftest import REPO, run_cli
 from .problems import GOOD, WRONG, write_problems

@@ -7,8 +7,8 @@ import pickle
 import pytest
 
 import codeeval
+from codeeval.problem.definition import MISSING
 from codeeval.reward import RewardItem, RewardScorer, RewardStatus
-from codeeval.spec.problem import MISSING
 
 from .problems import ANSWER, FORKS, GOOD, HANGS, WRONG, write_problems
 

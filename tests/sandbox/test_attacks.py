@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.sandbox.launcher import OUTPUT_CAP_BYTES
 from codeeval.sandbox.zygote_pool import ZygotePool
 

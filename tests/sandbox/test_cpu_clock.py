@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
-from codeeval.frozen_verdicts import FrozenVerdicts
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
+from codeeval.judging.frozen_verdicts import FrozenVerdicts
 from codeeval.sandbox import CallClock, CallStatus, Limits, Session
 from codeeval.sandbox.session import CPU_CLOCK_WALL_FACTOR, encode_case
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.report import to_markdown
 from codeeval.sandbox import Limits, ProcessLauncher, Session, detect
 from codeeval.sandbox.launcher import REQUIRED_LAYERS

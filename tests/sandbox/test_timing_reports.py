@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from codeeval.engine import EvaluationOptions, evaluate
+from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.sandbox import Limits, Session
 from codeeval.sandbox.plausibility import Measured, check
 

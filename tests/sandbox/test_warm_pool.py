@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 
-from codeeval.evaluation_options import EvaluationOptions
-from codeeval.runner import LocalExecutor, Submission, run_all
+from codeeval.engine.evaluation_options import EvaluationOptions
+from codeeval.problem import problem_from_text
+from codeeval.run.runner import LocalExecutor, Submission, run_all
 from codeeval.sandbox import Limits, Session
 from codeeval.sandbox.warm_pool import WarmPool
-from codeeval.spec import problem_from_text
 
 PROBE = "import os\nSTATE = []\ndef probe():\n    STATE.append(1)\n    return [os.getuid(), len(STATE)]\n"
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 import pytest
 
 import codeeval
-from codeeval.engine import EvaluationOptions
+from codeeval.engine.evaluator import EvaluationOptions
 from codeeval.report import to_markdown
 from codeeval.visual.judge import JudgeSettings
 from tests.conftest import REPO

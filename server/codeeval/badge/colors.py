@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .. import color_math as colors
+from ..base import color_math as colors
 
 WHITE = "#ffffff"
 INK = "#1f2328"  # near-black text for light backgrounds

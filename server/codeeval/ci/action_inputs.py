@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from ..base.catalog import names as dimension_names
+from ..base.errors import CodeevalError
+from ..base.findings import SEVERITIES
 from ..diff import DEFAULT_THRESHOLD
-from ..dimensions.catalog import names as dimension_names
-from ..errors import CodeevalError
-from ..findings import SEVERITIES
 
 FAIL_ON = (*SEVERITIES, "none")
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..badge import badge_svg, endpoint_json
+from ..base.errors import CodeevalError
 from ..diff import RunDiff, Snapshot, compare, load_snapshot
 from ..diff.markdown import to_markdown
-from ..errors import CodeevalError
 from .action_inputs import ActionInputs, Mode
 from .git import GitError, changed_lines, checkout_beside
 from .sarif_findings import QualityFinding, read_sarif

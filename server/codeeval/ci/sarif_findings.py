@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from ..findings import SEVERITIES
-from ..workflow_commands import SEVERITY_LEVELS, annotation
+from ..base.findings import SEVERITIES
+from ..report.workflow_commands import SEVERITY_LEVELS, annotation
 from .git import ChangedLines
 from .workflow import WorkflowError
 

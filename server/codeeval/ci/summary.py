@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..badge import band_for
+from ..base.findings import SEVERITIES
 from ..diff import RunDiff
 from ..diff.markdown import to_markdown as diff_markdown
-from ..findings import SEVERITIES
 from ..report.markdown_text import cell, table
 from .sarif_findings import QualityFinding
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import CodeevalError
+from ..base.errors import CodeevalError
 
 PULL_REQUEST_EVENTS = ("pull_request", "pull_request_target")
 

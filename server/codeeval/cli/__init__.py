@@ -12,8 +12,8 @@ import importlib
 import os
 import sys
 
-from .. import __version__
-from ..errors import CodeevalError
+from ..base.errors import CodeevalError
+from ..base.version import __version__
 
 # Subcommand modules, in the order `--help` lists them. Modules import heavy
 # dependencies inside run(), so `codeeval --help` stays fast.

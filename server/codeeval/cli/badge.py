@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import CodeevalError
+from ..base.errors import CodeevalError
 
 if TYPE_CHECKING:
     from ..badge import Band

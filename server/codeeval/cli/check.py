@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the files and print the findings; the exit code says whether the run should fail."""
-    from ..dimensions.quality.config import QualityConfigError
+    from ..quality.config import QualityConfigError
     from ..report import check_output, sarif
     from ..report.check_files import expand
 
@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _rule_overrides(select: str | None, ignore: str | None) -> dict:
     """--select / --ignore as a settings layer: {"rules": {id: False, ...}}."""
-    from ..dimensions.quality import RULES_BY_ID
-    from ..dimensions.quality.config import QualityConfigError
+    from ..quality import RULES_BY_ID
+    from ..quality.config import QualityConfigError
 
     def ids(text: str, flag: str) -> set[str]:
         chosen = {part.strip().upper() for part in text.split(",") if part.strip()}
@@ -86,7 +86,7 @@ def _rule_overrides(select: str | None, ignore: str | None) -> dict:
 
 def _settings_finder(args: argparse.Namespace, overrides: dict):
     """A function file -> resolved QualityConfig: the nearest pyproject.toml's settings, then the flags."""
-    from ..dimensions.quality.config import (
+    from ..quality.config import (
         ProjectSettings,
         load_project_settings,
         merge_settings,
@@ -119,7 +119,7 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
 
 
 def _check_one(path: Path, settings_for):
-    from ..dimensions.quality import analyze
+    from ..quality import analyze
     from ..report.check_files import FileResult, display_path, read_source
 
     result = FileResult(path=path, display=display_path(path))

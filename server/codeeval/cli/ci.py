@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run one step; a user error becomes an error annotation and exit code 2."""
-    from ..errors import CodeevalError
-    from ..workflow_commands import Level, command
+    from ..base.errors import CodeevalError
+    from ..report.workflow_commands import Level, command
 
     handler = {"run": _run, "comment": _comment, "publish-badge": _publish_badge}[args.ci_step]
     try:
@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..ci.action_inputs import ActionInputs
     from ..ci.pipeline import run_ci
     from ..ci.workflow import RunnerEnvironment
-    from ..workflow_commands import Level, command
+    from ..report.workflow_commands import Level, command
 
     outcome = run_ci(ActionInputs.from_environ(), RunnerEnvironment.from_environ())
     for failure in outcome.failures:
@@ -64,7 +64,7 @@ def _run(args: argparse.Namespace) -> int:
 def _comment(args: argparse.Namespace) -> int:
     from ..ci.pr_comment import GitHubApiError, GitHubClient
     from ..ci.workflow import RunnerEnvironment
-    from ..workflow_commands import Level, command
+    from ..report.workflow_commands import Level, command
 
     env = RunnerEnvironment.from_environ()
     pull = env.pull_request
@@ -92,7 +92,7 @@ def _publish_badge(args: argparse.Namespace) -> int:
     from ..ci.badge_branch import publish
     from ..ci.git import GitError
     from ..ci.workflow import RunnerEnvironment
-    from ..workflow_commands import Level, command
+    from ..report.workflow_commands import Level, command
 
     env = RunnerEnvironment.from_environ()
     if not env.is_default_branch_push:

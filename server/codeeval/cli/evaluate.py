@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..dimensions.catalog import title_of
+from ..base.catalog import title_of
 from .options import add_evaluation_flags, evaluation_options
 
 NAME = "evaluate"
@@ -47,7 +47,7 @@ def isolation_warning(isolation: dict) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate one solution and write its report in the chosen format; the exit code."""
-    from ..engine import evaluate
+    from ..engine.evaluator import evaluate
     from ..report import to_json, to_markdown
     from ..report.images import save_images
 

@@ -23,7 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Rebuild a run folder's leaderboard from its results log; 0 on success."""
-    from ..errors import CodeevalError
+    from ..base.errors import CodeevalError
     from ..report.results_log import LOG_NAME
     from ..report.run_folder import rebuild_leaderboard
 

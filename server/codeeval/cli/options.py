@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..dimensions.catalog import KINDS, all_names, names
+from ..base.catalog import KINDS, all_names, names
 from ..visual.judge import KEY_ENV, JudgeSettings
 
 DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take any
@@ -56,7 +56,7 @@ def parse_weights(text: str) -> dict[str, float]:
 
 def evaluation_options(args: argparse.Namespace):
     """EvaluationOptions from the shared evaluation flags; exits with a message on a bad combination."""
-    from ..evaluation_options import EvaluationOptions
+    from ..engine.evaluation_options import EvaluationOptions
 
     extra = {}
     if args.judge_url:

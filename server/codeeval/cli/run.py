@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..test_tiers import TestSelection
+from ..results.test_tiers import TestSelection
 from .evaluate import isolation_warning
 from .options import add_evaluation_flags, evaluation_options
 
@@ -88,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
     """Evaluate every solution or sample against its problem into the output folder; the exit code."""
     # Imported here, not at the top: the engine pulls in scipy and hypothesis, and every subcommand's
     # module is imported to build `codeeval --help`.
-    from ..errors import ProblemError
+    from ..base.errors import ProblemError
     from ..report.run_folder import RunFolder
-    from ..runner import Collected, collect_folder, collect_samples, run_stream
+    from ..run.runner import Collected, collect_folder, collect_samples, run_stream
 
     problems, problem_errors = _problems(args)
     for error in problem_errors:
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         collected.submissions += part.submissions
         collected.warnings += part.warnings
     if args.blind:
-        from ..blind import KEY_SUFFIX, blind
+        from ..run.blind import KEY_SUFFIX, blind
 
         collected.submissions, collected.warnings, key = blind(collected.submissions, collected.warnings)
         output = Path(args.output)
@@ -121,14 +121,14 @@ def run(args: argparse.Namespace) -> int:
     isolation: dict | None = None
     executor = None
     if args.executor == "ray":
-        from ..ray_executor import RayExecutor
+        from ..run.ray_executor import RayExecutor
 
         executor = RayExecutor(args.ray_address)
     options = evaluation_options(args)
     options.tests = TestSelection(args.tests)
     cache = None
     if not args.no_cache:
-        from ..result_cache import ResultCache, default_cache_dir
+        from ..run.result_cache import ResultCache, default_cache_dir
 
         cache = ResultCache(args.cache_dir or default_cache_dir(), options)
     jobs = args.jobs or default_jobs(options)
@@ -163,7 +163,7 @@ def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
     """The problems to evaluate against, by name, and why any could not be read or converted."""
     from ..importers.benchmark_file import benchmark_problems, is_benchmark_file
     from ..importers.convert import REPORT_NAME
-    from ..runner import load_problems
+    from ..run.runner import load_problems
 
     if not is_benchmark_file(args.problems):
         return load_problems(args.problems)

@@ -39,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the problems and serve rewards over HTTP until stopped."""
-    from ..errors import CodeevalError
+    from ..base.errors import CodeevalError
     from ..reward import RewardScorer
     from ..service.app import ServiceLimits, ServiceState
     from ..service.uvicorn_server import bind, serve

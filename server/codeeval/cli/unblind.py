@@ -22,10 +22,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import dataclasses
 
-    from ..blind import KEY_SUFFIX, BlindKey, unblind_text
-    from ..errors import CodeevalError
+    from ..base.errors import CodeevalError
     from ..report.results_log import LOG_NAME, read_results_log
     from ..report.standings import write_leaderboard
+    from ..run.blind import KEY_SUFFIX, BlindKey, unblind_text
 
     folder = Path(args.output)
     if not (folder / LOG_NAME).is_file():

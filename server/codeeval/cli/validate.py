@@ -16,9 +16,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Validate each problem file found under the given paths; 0 when all are valid."""
-    from ..errors import CodeevalError, ProblemError
-    from ..spec import find_problem_files, load_problem
-    from ..validation import validate_problem
+    from ..base.errors import CodeevalError, ProblemError
+    from ..engine.validation import validate_problem
+    from ..problem import find_problem_files, load_problem
 
     files = [f for path in args.paths for f in find_problem_files(path)]
     if not files:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..dimensions.catalog import report_order, title_of
+from ..base.catalog import report_order, title_of
 from ..report.markdown_text import cell, table
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord

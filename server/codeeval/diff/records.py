@@ -15,8 +15,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..errors import CodeevalError
-from ..result import EvaluationStatus
+from ..base.errors import CodeevalError
+from ..results.result import EvaluationStatus
 
 LEADERBOARD_FILE = "leaderboard.json"
 _POINTS = re.compile(r"^-(\d+(?:\.\d+)?):\s*(.*)$", re.DOTALL)

@@ -12,13 +12,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from ..result import DimensionResult
+from ..base.catalog import DimensionInfo
+from ..judging.case_runner import Deadline
+from ..judging.oracle import Oracle
+from ..problem.definition import Problem
+from ..results.result import DimensionResult
+from ..results.test_tiers import TestSelection
 from ..sandbox import Session
-from ..spec.problem import Problem
-from ..test_tiers import TestSelection
-from .case_runner import Deadline
-from .catalog import DimensionInfo
-from .oracle import Oracle
 from .performance.budget import Settings as PerformanceSettings
 
 if TYPE_CHECKING:  # the generator (Hypothesis) is loaded only where edge cases run

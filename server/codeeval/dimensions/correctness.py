@@ -11,15 +11,15 @@ import time
 from contextlib import closing
 from dataclasses import replace
 
-from ..details.case_details import CorrectnessDetails, PassCounts
-from ..result import DimensionResult
+from ..base.catalog import CORRECTNESS
+from ..judging.case_runner import CaseResult, Deadline, Expectation, call_input, failure_sentence, judged, skipped
+from ..judging.oracle import Oracle
+from ..problem.definition import Case, Problem
+from ..results.case_details import CorrectnessDetails, PassCounts
+from ..results.result import DimensionResult
+from ..results.test_tiers import TestSelection, Tier
 from ..sandbox import CallInput, Session
-from ..spec.problem import Case, Problem
-from ..test_tiers import TestSelection, Tier
-from .case_runner import CaseResult, Deadline, Expectation, call_input, failure_sentence, judged, skipped
-from .catalog import CORRECTNESS
 from .extended_tier import ExtendedTier, confirmed, extended_tier
-from .oracle import Oracle
 
 NAME = CORRECTNESS.name
 SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the report shows the first few

@@ -25,18 +25,14 @@ from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from ..details.case_details import PassCounts
-from ..details.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, GenerationSummary
+from ..base.catalog import EDGE_CASES
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.domain import Relevance
 from ..generation.frozen_suites import FrozenSuites
 from ..generation.sandboxed import ADAPTED_ENTRY, adapter_source
 from ..generation.shared_suite import GenerationState, state_for
 from ..generation.suite import GeneratedCase, Suite
-from ..result import DimensionResult
-from ..sandbox import CallInput, CallOutcome, Session
-from ..spec.problem import Case, Problem
-from .case_runner import (
+from ..judging.case_runner import (
     CaseResult,
     Deadline,
     Expectation,
@@ -47,7 +43,12 @@ from .case_runner import (
     run_case,
     skipped,
 )
-from .catalog import EDGE_CASES
+from ..judging.oracle import Oracle
+from ..problem.definition import Case, Problem
+from ..results.case_details import PassCounts
+from ..results.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, GenerationSummary
+from ..results.result import DimensionResult
+from ..sandbox import CallInput, CallOutcome, Session
 from .edge_findings import (
     EdgeFinding,
     Failure,
@@ -58,7 +59,6 @@ from .edge_findings import (
     rounding_relevance,
     timeout_relevance,
 )
-from .oracle import Oracle
 
 NAME = EDGE_CASES.name
 RELATIVE_TIMEOUT_FACTOR = 4.0  # a case may take 4x the reference's time (or the problem's limit, if larger)

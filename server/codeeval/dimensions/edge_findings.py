@@ -4,7 +4,7 @@ A kind of failure is a wrong output, a crash with a given exception type, or
 a time-out. Its finding stands for every failing input of that kind, shown by
 the most relevant one (the input closest to the examples and the prompt,
 `generation.domain`), shrunk without leaving the domain. Confidence is the
-mean of four parts, as for quality findings (`codeeval.findings.Confidence`):
+mean of four parts, as for quality findings (`codeeval.base.findings.Confidence`):
 
 - relevance: how close the failing input is to what the examples and the
   prompt promise (1.0 like the examples; an exotic character, a value
@@ -44,13 +44,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..details.edge_case_details import CounterexampleRecord, EdgeFindingRecord
-from ..findings import Confidence
+from ..base.findings import Confidence
 from ..generation.counterexamples import Counterexample
 from ..generation.domain import Relevance
 from ..generation.values import simplicity_key
+from ..judging.case_runner import CaseResult
+from ..results.edge_case_details import CounterexampleRecord, EdgeFindingRecord
 from ..sandbox import CallOutcome
-from .case_runner import CaseResult
 
 BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
 FULL_CONFIDENCE = 0.8

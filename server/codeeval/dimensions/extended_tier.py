@@ -16,13 +16,13 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from ..compare import presence
-from ..reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
+from ..judging.case_runner import CaseResult, Expectation, call_input, run_case
+from ..judging.compare import presence
+from ..judging.oracle import Oracle
+from ..judging.reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
+from ..problem.definition import Case, Compare, Problem
+from ..problem.stored_inputs import plain_data
 from ..sandbox import CallClock, CallInput, CallOutcome, CallStatus, Limits, Session, procfs
-from ..spec.problem import Case, Compare, Problem
-from ..spec.stored_inputs import plain_data
-from .case_runner import CaseResult, Expectation, call_input, run_case
-from .oracle import Oracle
 
 # EvalPlus computes its expected outputs with no time limit; a reference slower than this on an input
 # (Mbpp/599's loop to 10^8 takes seconds) leaves that input unjudged.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .. import python_ast
+from ..base import python_ast
 
 KIND_NAMES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "list": "list", "tuple": "tuple",
               "dict": "dict", "set": "set", "frozenset": "set", "complex": "complex", "bytes": "bytes"}

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..details.edge_case_details import CounterexampleRecord
-from ..dimensions.case_runner import Expectation, judge
+from ..judging.case_runner import Expectation, judge
+from ..problem.definition import Case, Compare
+from ..results.edge_case_details import CounterexampleRecord
 from ..sandbox import CallOutcome, CallStatus, Session
-from ..spec.problem import Case, Compare
 from .plan import Plan
 from .pytest_text import pytest_for
 from .shrink import DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_SECONDS, shrink

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .. import python_ast
+from ..base import python_ast
 from .contract_kinds import Kinds, generic_elements
 from .values import RecordValue
 

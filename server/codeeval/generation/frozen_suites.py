@@ -23,10 +23,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..reference_cache import cache_root
+from ..base.version import __version__
+from ..judging.reference_cache import cache_root
+from ..problem.definition import Problem
 from ..sandbox.child import wire
-from ..spec.problem import Problem
-from ..version import __version__
 from .calls import CallSequence
 
 FORMAT = 1

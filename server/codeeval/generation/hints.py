@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import python_ast
+from ..base import python_ast
 from .value_types import (
     AnyT,
     BoolT,

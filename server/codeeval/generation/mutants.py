@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import python_ast
+from ..base import python_ast
 
 
 @dataclass

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import python_ast
-from ..spec.problem import Call, Case
+from ..base import python_ast
+from ..problem.definition import Call, Case
 from .calls import CallSequence, CallsT
 from .contract_kinds import Kinds, contract_kinds, generic_elements
 from .hints import Param, Signature, SignatureError, read_signature

@@ -12,7 +12,7 @@ import math
 import re
 from typing import Any
 
-from ..spec.problem import Case, Compare
+from ..problem.definition import Case, Compare
 from .values import has_float, py_source, record_names, safe_repr
 
 

@@ -23,9 +23,9 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from .. import python_ast
+from ..base import python_ast
+from ..problem.definition import Case
 from ..sandbox import CallStatus, Limits, Session, default_launcher
-from ..spec.problem import Case
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .pytest_text import pytest_for
 from .sandboxed import ADAPTED_ENTRY, adapter_source

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import keyword
 
-from .. import python_ast
+from ..base import python_ast
 from .values import RECORD_MARKER
 
 GUARD_ENTRY = "__codeeval_guarded__"

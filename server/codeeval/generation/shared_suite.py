@@ -11,7 +11,7 @@ import threading
 import weakref
 from typing import Any
 
-from ..spec.problem import Case, Problem
+from ..problem.definition import Case, Problem
 from .frozen_suites import FrozenSuites
 from .suite import GeneratedCase, GuardedReference, Suite, build_suite
 

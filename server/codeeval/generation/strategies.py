@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .. import python_ast
-from ..inputs import ARITHMETIC
+from ..base import python_ast
+from ..problem.inputs import ARITHMETIC
 from .value_types import (
     BoolT,
     BytesT,

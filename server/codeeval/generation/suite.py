@@ -37,11 +37,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed, settings
 
-from ..compare import outputs_match
-from ..details.edge_case_details import GenerationSummary
-from ..dimensions.oracle import Oracle, case_key
+from ..judging.compare import outputs_match
+from ..judging.oracle import Oracle, case_key
+from ..problem.definition import Case, GenerateSpec, Problem
+from ..results.edge_case_details import GenerationSummary
 from ..sandbox import Limits
-from ..spec.problem import Case, GenerateSpec, Problem
 from .contract_kinds import contract_kinds
 from .domain import Domain, prompt_text
 from .frozen_suites import FrozenSuites

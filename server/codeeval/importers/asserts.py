@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from .. import python_ast
+from ..base import python_ast
 
 MAX_CONSTANT_LENGTH = 1_000_000
 

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..reference_cache import cache_root, code_version, content_key
-from ..runner import load_problems
-from ..spec import Problem
+from ..judging.reference_cache import cache_root, code_version, content_key
+from ..problem import Problem
+from ..run.runner import load_problems
 from .convert import REPORT_NAME, ImportReport, import_records, read_records
 from .evalplus_tasks import mbpp_release
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from .. import python_ast
+from ..base import python_ast
 
 
 class ContractError(ValueError):

@@ -34,17 +34,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import python_ast
-from ..compare import outputs_match, presence
-from ..errors import CodeevalError
+from ..base import python_ast
+from ..base.errors import CodeevalError
 from ..generation.values import has_float
+from ..judging.compare import outputs_match, presence
+from ..problem.definition import Compare, CompareMode, Problem, safe_name
+from ..problem.loader import problem_from_text
+from ..problem.stored_inputs import encode_line
+from ..problem.yaml_source import MAX_FILE_BYTES, read_text
 from ..sandbox import CallStatus, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
 from ..sandbox.zygote_pool import batch_launcher
-from ..spec.loader import problem_from_text
-from ..spec.problem import Compare, CompareMode, Problem, safe_name
-from ..spec.stored_inputs import encode_line
-from ..spec.yaml_source import MAX_FILE_BYTES, read_text
 from .asserts import ParsedAssert, parse_check
 from .contracts import ContractError, contract_preconditions
 from .evalplus_tasks import ACCEPTED_OTHERWISE, LATER, compare_for, judge_mode, restore_inputs

@@ -12,7 +12,7 @@ Two kinds of knowledge, both keyed by task id:
   matters (MBPP regex tasks whose reference returns a match object), and,
   since the MBPP+ releases after v0.1, a list is compared as a set (eight MBPP
   tasks whose original asserts compare sets). `compare_for` gives the
-  problem's `compare` settings; the judging itself lives in `codeeval.compare`,
+  problem's `compare` settings; the judging itself lives in `codeeval.judging.compare`,
   the one place every tier of tests goes through.
 
 Which MBPP+ release a file is: v0.1 has 399 tasks, the later ones 378
@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..spec.problem import Compare, CompareMode
+from ..problem.definition import Compare, CompareMode
 
 Convert = Callable[[Any], Any]
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
+from ..problem.yaml_source import _Loader
 from ..sandbox import Opaque, Record
-from ..spec.yaml_source import _Loader
 
 WIDTH = 120
 

@@ -23,8 +23,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import python_ast
-from ..findings import Finding, Fix, Range
+from ..base import python_ast
+from ..base.findings import Finding, Fix, Range
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def analyze(source: str, path: str, settings: dict | None) -> Analysis:
     """Runs in the worker process: the quality analyzer's report, reduced to an `Analysis`."""
     started = time.perf_counter()
     try:
-        from ..dimensions import quality  # noqa: PLC0415  (the analyzer, 0.13 s: on the first analysis or in _warm_up's thread, not at start)
+        from .. import quality  # noqa: PLC0415  (the analyzer, 0.13 s: on the first analysis or in _warm_up's thread, not at start)
     except ImportError as exc:  # the analyzer is a separate piece of work; degrade, don't die
         return _without_analyzer(source, f"quality analyzer unavailable: {exc}")
     run = getattr(quality, "analyze", None)
@@ -83,7 +83,7 @@ def quality_settings(editor: dict | None, quality: Any) -> dict | None:
 
 def _known_rule_ids(quality: Any) -> list[str]:
     try:
-        from ..dimensions.quality.rules import RULES_BY_ID  # noqa: PLC0415  (as in analyze)
+        from ..quality.rules import RULES_BY_ID  # noqa: PLC0415  (as in analyze)
     except ImportError:
         return []
     return list(RULES_BY_ID)
@@ -146,14 +146,14 @@ def resolve_fix(source: str, finding: Finding) -> Fix | None:
     fix = finding.fix
     if fix is None or fix.edits or not fix.codemod:
         return fix
-    from ..dimensions.quality import compute_fix  # noqa: PLC0415  (as in analyze)
+    from ..quality import compute_fix  # noqa: PLC0415  (as in analyze)
 
     return compute_fix(source, finding)
 
 
 def _warm_up() -> bool:
     try:
-        from ..dimensions import quality  # noqa: F401, PLC0415  (imports are the slow part of a first analysis)
+        from .. import quality  # noqa: F401, PLC0415  (imports are the slow part of a first analysis)
     except ImportError:
         pass
     return True

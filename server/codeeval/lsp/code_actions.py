@@ -14,7 +14,7 @@ import logging
 
 from lsprotocol import types
 
-from ..findings import Finding, Fix
+from ..base.findings import Finding, Fix
 from .diagnostics import to_diagnostic
 from .positions import overlaps
 

@@ -17,7 +17,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
-from ..errors import CodeevalError
+from ..base.errors import CodeevalError
 from . import problems
 from .command_arguments import EvaluateArguments, parse_evaluate_arguments, uri_argument
 from .evaluation_request import EvaluationRequest

@@ -14,7 +14,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from lsprotocol import types
 
-from ..findings import Finding, Range
+from ..base.findings import Finding, Range
 from .analysis import Analysis
 from .folders import uri_path, uri_stem
 from .positions import Lines

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..dimensions.catalog import all_names
+from ..base.catalog import all_names
 
 SECTION = "codeeval"
 RUN_MODES = ("onSave", "onType")

@@ -12,15 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..details.edge_case_details import RobustnessCounterexample, RobustnessDetails
-from ..dimensions.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
-from ..dimensions.quality import dimension
-from ..engine import EvaluationOptions, ProblemContext, evaluate_source
+from ..base.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
+from ..dimensions.code_quality import dimension
+from ..engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source
 from ..generation.robustness import check_robustness
-from ..overall_score import combine
 from ..report import to_json, to_markdown
 from ..report.images import save_images
-from ..result import DimensionResult, EvaluationResult
+from ..results.edge_case_details import RobustnessCounterexample, RobustnessDetails
+from ..results.overall_score import combine
+from ..results.result import DimensionResult, EvaluationResult
 from ..sandbox import Limits, default_launcher
 from .editor_settings import Settings
 from .evaluation_request import EvaluationRequest

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..spec import Problem
+from ..problem import Problem
 from .editor_settings import Settings
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import Finding
+from ..base.findings import Finding
 from .analysis import Analysis
 from .diagnostics import analysis_label
 from .folders import uri_path

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from ..details.case_details import CorrectnessDetails
-from ..details.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails
-from ..dimensions.quality.rubric import UNIT_CAP
-from ..result import DimensionDetails
+from ..quality.rubric import UNIT_CAP
+from ..results.case_details import CorrectnessDetails
+from ..results.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails
+from ..results.result import DimensionDetails
 from .analysis import Analysis, FunctionInfo
 from .health import health_of
 from .positions import Lines, contains

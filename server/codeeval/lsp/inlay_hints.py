@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..dimensions.catalog import info_of
-from ..findings import Finding
+from ..base.catalog import info_of
+from ..base.findings import Finding
 from .analysis import Analysis, FunctionInfo
 from .code_lens import relocate
 from .positions import Lines

@@ -12,7 +12,7 @@ import re
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from ..findings import Range
+from ..base.findings import Range
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 

@@ -16,8 +16,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CodeevalError
-from ..spec import Problem, find_problem_files, load_problem
+from ..base.errors import CodeevalError
+from ..problem import Problem, find_problem_files, load_problem
 from .folders import uri_path
 
 NO_PROBLEM = "none"

@@ -18,7 +18,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
-from .. import __version__
+from ..base.version import __version__
 from . import code_actions, code_lens, commands, diagnostics, hover, inlay_hints, lifecycle
 from .analysis import AnalysisPool
 from .editor_settings import Settings, SettingsStore

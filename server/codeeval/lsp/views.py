@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..dimensions.catalog import info_of
-from ..findings import Finding
+from ..base.catalog import info_of
+from ..base.findings import Finding
 
 SUB_SCORE_ORDER = ("docs", "typing", "naming", "complexity", "size", "robustness")
 TEXT_LIMIT = 120

@@ -13,7 +13,7 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dimensions.quality.quality_report import QualityReport
+from ..quality.quality_report import QualityReport
 
 SKIPPED_FOLDERS = {"__pycache__", "node_modules", "venv", "build", "dist", "site-packages"}
 MAX_BYTES = 20 * 1024 * 1024

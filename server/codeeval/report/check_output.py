@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ..dimensions.quality.quality_report import count
-from ..findings import SEVERITIES, Finding
-from ..workflow_commands import SEVERITY_LEVELS, Level, annotation, command
+from ..base.findings import SEVERITIES, Finding
+from ..quality.quality_report import count
 from .check_files import FileResult
+from .workflow_commands import SEVERITY_LEVELS, Level, annotation, command
 
 JSON_VERSION = 1
 

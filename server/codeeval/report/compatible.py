@@ -21,8 +21,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..result import EvaluationStatus
-from ..test_tiers import Tier, plus_verdict
+from ..results.result import EvaluationStatus
+from ..results.test_tiers import Tier, plus_verdict
 from .pass_at_k import mean_pass_at_k
 from .standings import ResultRow
 

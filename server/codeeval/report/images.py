@@ -12,7 +12,7 @@ import base64
 from pathlib import Path
 from urllib.parse import quote
 
-from ..result import EvaluationResult, ReportImage
+from ..results.result import EvaluationResult, ReportImage
 
 
 def image_file(report_path: Path, image: ReportImage) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..result import EvaluationResult
+from ..results.result import EvaluationResult
 
 
 def to_json(result: EvaluationResult, indent: int | None = 2) -> str:

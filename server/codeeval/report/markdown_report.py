@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..dimensions.catalog import PLOT_KIND, WEBPAGE_KIND, names, title_of
-from ..overall_score import renormalisation_note
-from ..result import EvaluationResult, EvaluationStatus
+from ..base.catalog import PLOT_KIND, WEBPAGE_KIND, names, title_of
+from ..results.overall_score import renormalisation_note
+from ..results.result import EvaluationResult, EvaluationStatus
 from .images import inline_links
 from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality, visual_parts

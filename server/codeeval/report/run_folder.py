@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..result import EvaluationResult, EvaluationStatus
-from ..spec.problem import safe_name
+from ..problem.definition import safe_name
+from ..results.result import EvaluationResult, EvaluationStatus
 from .compatible import write_compatible
 from .images import save_images
 from .json_report import to_json

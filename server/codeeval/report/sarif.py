@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from .. import __version__
-from ..dimensions.quality.rule import Rule
-from ..dimensions.quality.rules import ALL_RULES
-from ..findings import Finding
+from ..base.findings import Finding
+from ..base.version import __version__
+from ..quality.rule import Rule
+from ..quality.rules import ALL_RULES
 from .check_files import FileResult
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

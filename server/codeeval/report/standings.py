@@ -17,9 +17,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ..dimensions.catalog import CORRECTNESS, FUNCTION_KIND, dimensions_of, info_of, report_order
-from ..result import EvaluationResult, EvaluationStatus
-from ..test_tiers import Tier, plus_verdict, tier_verdicts
+from ..base.catalog import CORRECTNESS, FUNCTION_KIND, dimensions_of, info_of, report_order
+from ..results.result import EvaluationResult, EvaluationStatus
+from ..results.test_tiers import Tier, plus_verdict, tier_verdicts
 from .markdown_text import cell, table
 from .pass_at_k import KS, mean_pass_at_k
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import EvaluationOptions
-from ..errors import CodeevalError
-from ..overall_score import combine
-from ..result import EvaluationResult, EvaluationStatus
-from ..runner import Executor, LocalExecutor, ProblemContexts, Submission, run_stream
+from ..base.errors import CodeevalError
+from ..engine.evaluator import EvaluationOptions
+from ..problem import Problem, find_problem_files, load_problem, safe_name
+from ..results.overall_score import combine
+from ..results.result import EvaluationResult, EvaluationStatus
+from ..run.runner import Executor, LocalExecutor, ProblemContexts, Submission, run_stream
 from ..sandbox import default_launcher
 from ..sandbox.zygote_pool import batch_launcher
-from ..spec import Problem, find_problem_files, load_problem, safe_name
 from .extract import extract_code
 from .items import Reward, RewardItem, RewardStatus
 
@@ -137,7 +137,7 @@ class RewardScorer:
         if executor == "local":
             return LocalExecutor(jobs, self.contexts)
         if executor == "ray":
-            from ..ray_executor import RayExecutor  # noqa: PLC0415  (Ray is optional, and slow to import)
+            from ..run.ray_executor import RayExecutor  # noqa: PLC0415  (Ray is optional, and slow to import)
 
             return RayExecutor(ray_address)
         if isinstance(executor, str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .. import python_ast
+from ..base import python_ast
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 _PYTHON_TAGS = {"python", "py", "python3", "py3", ""}

@@ -8,8 +8,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..result import EvaluationResult
-from ..spec import Problem
+from ..problem import Problem
+from ..results.result import EvaluationResult
 
 
 class RewardStatus(str, Enum):

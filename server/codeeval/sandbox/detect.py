@@ -22,7 +22,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 
-from ..errors import IsolationError
+from ..base.errors import IsolationError
 from .bubblewrap import BubblewrapLauncher
 from .cgroup import CgroupError, CgroupParent
 from .child import confine

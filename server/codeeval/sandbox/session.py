@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeGuard, TypeVar
 
-from ..display import short_repr
+from ..base.display import short_repr
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
@@ -44,7 +44,7 @@ READ_CHUNK_BYTES = 1 << 20
 
 
 class VerdictMemo(Protocol):
-    """Where near-limit time verdicts are frozen (codeeval.frozen_verdicts.FrozenVerdicts)."""
+    """Where near-limit time verdicts are frozen (codeeval.judging.frozen_verdicts.FrozenVerdicts)."""
 
     def key(self, source: str, entry_point: str, request: dict, limit_s: float) -> str: ...
 

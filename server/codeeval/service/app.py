@@ -28,8 +28,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..base.version import __version__
 from ..reward import RewardItem, RewardScorer
-from ..version import __version__
 from .admission import Admission
 
 

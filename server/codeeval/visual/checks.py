@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..result import OMITTED_WHEN_NONE, DimensionDetails, DimensionResult, ReportImage
+from ..results.result import OMITTED_WHEN_NONE, DimensionDetails, DimensionResult, ReportImage
 from .judge import JudgeVerdict
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..spec.visual_problem import Interaction, PageSpec, Step, StepAction
+from ..problem.visual_definition import Interaction, PageSpec, Step, StepAction
 from .checks import Check, Evidence, Part
 from .geometry import Box
 from .page_protocol import PAGE_URL

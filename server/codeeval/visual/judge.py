@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import Confidence, Finding, Range
+from ..base.findings import Confidence, Finding, Range
 
 KEY_ENV = "CODEEVAL_JUDGE_API_KEY"
 CRITERIA = (

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..color_math import Color, contrast_ratio, parse_color, required_contrast
+from ..base.color_math import Color, contrast_ratio, parse_color, required_contrast
 from .checks import Check, Evidence, Part, not_applicable
 from .geometry import Box
 from .html_checks import HtmlIssue

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..spec.visual_problem import Interaction, PageSpec, Step, StepAction
+from ..problem.visual_definition import Interaction, PageSpec, Step, StepAction
 from .checks import Check, Evidence, Part
 
 PAGE_URL = "http://page.codeeval.invalid/"  # served from memory by request interception; never resolved

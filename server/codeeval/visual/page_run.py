@@ -17,9 +17,9 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-from ..result import ReportImage
+from ..problem.definition import Problem
+from ..results.result import ReportImage
 from ..sandbox import Launcher, Limits, Session
-from ..spec.problem import Problem
 from .checks import Check, Part
 from .page_protocol import PageReport, PageRequest, PageStatus
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dimensions.catalog import DATA_FIDELITY, EXECUTION, INTERACTION, STATIC_AESTHETICS
+from ..base.catalog import DATA_FIDELITY, EXECUTION, INTERACTION, STATIC_AESTHETICS
 from ..dimensions.contract import Dimension
-from ..result import DimensionResult
+from ..results.result import DimensionResult
 from .checks import Check, Part, part_result
 
 

@@ -12,9 +12,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..color_math import parse_color, worst_deficiency_distance
+from ..base.color_math import parse_color, worst_deficiency_distance
+from ..problem.visual_definition import ExpectedSeries, PlotSpec
 from ..sandbox.outcome_status import PlotStatus
-from ..spec.visual_problem import ExpectedSeries, PlotSpec
 from .checks import Check, Evidence, Part, PictureBook, not_applicable
 from .evidence import crop_svg
 from .figure_facts import FigureFacts, Series, TextItem

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..problem.definition import Problem
 from ..sandbox import Launcher, Limits, PlotStatus, Session
-from ..spec.problem import Problem
 from .checks import Check, PictureBook
 from .figure_facts import parse_figure
 from .plot_checks import PlotRun, plot_checks

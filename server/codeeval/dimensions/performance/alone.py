@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from ...inputs import InputExpression
+from ...problem.definition import PerformanceSpec
+from ...problem.inputs import InputExpression
 from ...sandbox import Session, TimingStatus
-from ...spec.problem import PerformanceSpec
 from .complexity import ClassCall, classify
 from .fit import COUNT_MARGIN, fit_class
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...details.performance_details import ClassCallRecord, ComplexityRecord
+from ...results.performance_details import ClassCallRecord, ComplexityRecord
 from .fit import ClassFit, growth, index
 
 BANDS = {"O(1)": 0, "O(log n)": 0, "O(n)": 1, "O(n log n)": 1, "O(n^2)": 2, "O(n^3)": 3, "O(2^n)": 4}

@@ -8,7 +8,7 @@ time), so that where measuring stops is deterministic too.
 
 from __future__ import annotations
 
-from ...bounded_cache import BoundedCache
+from ...base.bounded_cache import BoundedCache
 from ...sandbox import TimingOutcome, TimingStatus
 from .protocol import TIMED_ANSWER_DIFFERS, Protocol
 from .samples import SizeResult

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import nnls
 
-from ...details.performance_details import FitRecord
+from ...results.performance_details import FitRecord
 
 CLASSES = ("O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)", "O(2^n)")
 RELATIVE_MARGIN = 1.5  # a simpler class is kept while its error is within 1.5x the best error...

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
+from ...problem.definition import PerformanceSpec, Problem
 from ...sandbox import Session
-from ...spec.problem import PerformanceSpec, Problem
 from .budget import Budget, Settings
 from .counted import Counted, count_below
 from .protocol import seconds_text

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from ...compare import outputs_match
-from ...inputs import BuiltInput, InputExpression
+from ...judging.compare import outputs_match
+from ...problem.definition import PerformanceSpec, Problem
+from ...problem.inputs import BuiltInput, InputExpression
 from ...sandbox import CallStatus, Session, TimingOutcome
-from ...spec.problem import PerformanceSpec, Problem
 from .budget import Budget, Settings
 from .samples import SizeResult
 

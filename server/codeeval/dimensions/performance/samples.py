@@ -6,7 +6,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from ...details.performance_details import SizeRecord
+from ...results.performance_details import SizeRecord
 from .complexity import RatioPoint
 from .stats import RatioEstimate
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...result import DimensionResult
+from ...judging.case_runner import Deadline
+from ...problem.definition import Problem
+from ...results.result import DimensionResult
 from ...sandbox import Session
-from ...spec.problem import Problem
-from ..case_runner import Deadline
 from .budget import Budget, Settings
 from .measure import measure_sizes
 from .verdict import NAME, verdict

@@ -14,7 +14,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from ...inputs import BuiltInput
+from ...problem.inputs import BuiltInput
 from ...sandbox import TimingOutcome, TimingStatus
 from .counted import count_both
 from .protocol import TIMED_ANSWER_DIFFERS, Inputs, Protocol, seconds_text

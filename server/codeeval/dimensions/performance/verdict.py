@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...details.performance_details import BudgetRecord, PerformanceDetails
-from ...result import DimensionResult
-from ...spec.problem import PerformanceSpec
-from ..catalog import PERFORMANCE
+from ...base.catalog import PERFORMANCE
+from ...problem.definition import PerformanceSpec
+from ...results.performance_details import BudgetRecord, PerformanceDetails
+from ...results.result import DimensionResult
 from .budget import Budget, Settings
 from .complexity import (
     ClassCall,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...details.case_details import CaseRecord, CorrectnessDetails
-from ...details.edge_case_details import (
+from ...results.case_details import CaseRecord, CorrectnessDetails
+from ...results.edge_case_details import (
     CounterexampleRecord,
     EdgeCaseDetails,
     EdgeCasesNotRunDetails,
@@ -14,7 +14,7 @@ from ...details.edge_case_details import (
     RobustnessCounterexample,
     RobustnessDetails,
 )
-from ...result import DimensionResult
+from ...results.result import DimensionResult
 from ..markdown_text import block, cell, code, table
 
 SHOWN_CASES = 25

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ...details.performance_details import ClassCallRecord, PerformanceDetails, SizeRecord
-from ...result import DimensionResult
+from ...results.performance_details import ClassCallRecord, PerformanceDetails, SizeRecord
+from ...results.result import DimensionResult
 from ..markdown_text import cell, table
 from .plot import Series, data_uri, loglog_svg
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...details.quality_details import QualityDetails
-from ...result import DimensionResult
+from ...results.quality_details import QualityDetails
+from ...results.result import DimensionResult
 from ..markdown_text import cell, table
 
 SHOWN_FINDINGS = 40

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...result import DimensionResult, EvaluationResult
+from ...results.result import DimensionResult, EvaluationResult
 from ...visual.checks import Check, PartDetails
 from ...visual.judge import JudgeVerdict
 from ..markdown_text import cell, table

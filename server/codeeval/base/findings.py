@@ -1,0 +1,140 @@
+"""The one `Finding` type shared by the quality dimension, the reports, SARIF and the language server.
+
+A finding says what is wrong, where, how bad, how sure codeeval is, and what to
+do. Its confidence is the mean of four parts; below 0.6 it is marked low
+confidence and shown with the reason, never dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LOW_CONFIDENCE = 0.6
+SEVERITIES = ("critical", "warning", "suggestion")
+
+
+@dataclass(frozen=True)
+class Range:
+    """Lines are 1-based, columns 0-based; the end is exclusive.
+
+    Columns count characters (Unicode code points), not the UTF-8 bytes of
+    `ast`'s col_offset: the two differ on lines with non-ASCII text, and
+    editors and SARIF count characters (the language server converts to
+    UTF-16 where a client asks for it).
+    """
+
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+
+    def to_dict(self) -> dict:
+        return {"start": {"line": self.start_line, "column": self.start_col},
+                "end": {"line": self.end_line, "column": self.end_col}}
+
+
+@dataclass(frozen=True)
+class Confidence:
+    """How much to trust a finding, each part 0-1, computed from the evidence behind it."""
+
+    relevance: float
+    accuracy: float
+    actionability: float
+    severity_calibration: float
+
+    PARTS = ("relevance", "accuracy", "actionability", "severity_calibration")
+
+    @property
+    def value(self) -> float:
+        return (self.relevance + self.accuracy + self.actionability + self.severity_calibration) / 4
+
+    @property
+    def is_low(self) -> bool:
+        return self.value < LOW_CONFIDENCE
+
+    def weakest(self) -> tuple[str, float]:
+        return min(((name, getattr(self, name)) for name in self.PARTS), key=lambda item: item[1])
+
+    def low_reason(self) -> str:
+        """'Low confidence: actionability is low' (empty when confidence is not low)."""
+        if not self.is_low:
+            return ""
+        name, _ = self.weakest()
+        return f"Low confidence: {name.replace('_', ' ')} is low"
+
+    def to_dict(self) -> dict:
+        return {"value": round(self.value, 3), "low": self.is_low,
+                **{name: round(getattr(self, name), 3) for name in self.PARTS}}
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    range: Range
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A mechanical change that resolves the finding without changing behaviour.
+
+    A fix may be lazy: `edits` empty and `codemod` naming the transformation
+    that computes them on demand (with `args` saying where), so producing
+    findings stays cheap; `codeeval.quality.compute_fix` resolves it.
+    """
+
+    description: str
+    edits: tuple[TextEdit, ...] = ()
+    codemod: str = ""  # e.g. "add-return-none"; empty when `edits` are final
+    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def is_lazy(self) -> bool:
+        return bool(self.codemod) and not self.edits
+
+    def to_dict(self) -> dict:
+        data: dict[str, Any] = {"description": self.description,
+                                "edits": [{"range": e.range.to_dict(), "new_text": e.new_text} for e in self.edits]}
+        if self.codemod:
+            data["codemod"] = self.codemod
+            data["args"] = dict(self.args)
+        return data
+
+
+@dataclass
+class Finding:
+    rule_id: str  # e.g. CQ101
+    message: str
+    range: Range
+    severity: str  # critical | warning | suggestion
+    confidence: Confidence
+    suggestion: str = ""
+    fix: Fix | None = None
+    symbol: str | None = None  # qualified name of the function or class it is about
+    points: float = 0.0  # quality points this finding costs (set by the scoring rubric)
+    rationale: str = ""  # why those points
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_low_confidence(self) -> bool:
+        return self.confidence.is_low
+
+    def to_dict(self) -> dict:
+        data = {
+            "rule": self.rule_id,
+            "message": self.message,
+            "severity": self.severity,
+            "range": self.range.to_dict(),
+            "symbol": self.symbol,
+            "confidence": self.confidence.to_dict(),
+            "low_confidence_reason": self.confidence.low_reason(),
+            "suggestion": self.suggestion,
+            "points": round(self.points, 2),
+            "rationale": self.rationale,
+            "fix": None,
+        }
+        if self.fix is not None:
+            data["fix"] = self.fix.to_dict()
+        if self.details:
+            data["details"] = self.details
+        return data

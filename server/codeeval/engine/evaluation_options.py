@@ -1,0 +1,24 @@
+"""What a run may change about an evaluation, in a module of its own: the command line builds it without
+importing the engine (whose dimensions pull in scipy), so a run whose results are all cached starts fast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..results.test_tiers import TestSelection
+
+
+@dataclass
+class EvaluationOptions:
+    """How to run one evaluation: weights, limits and isolation that override the problem's, and the launcher."""
+
+    weights: dict[str, float] | None = None  # overrides the problem's weights
+    time_per_call_s: float | None = None
+    memory_mb: int | None = None
+    require_isolation: str | None = None  # "strict": refuse to run with any isolation layer missing
+    launcher: Any = None
+    skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
+    deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
+    tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too
+    extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions

@@ -1,0 +1,81 @@
+"""The dimensions each kind of problem is scored on, bound to the code that scores them.
+
+The engine, and everything that lists dimensions, iterates these; names,
+titles and default weights are the catalog's (`catalog.py`), so the two stay
+one list (a test holds them to the same set). A new kind of problem registers
+its own parts under its kind, each a `Dimension`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base.catalog import (
+    CODE_QUALITY,
+    CORRECTNESS,
+    EDGE_CASES,
+    FUNCTION_KIND,
+    PERFORMANCE,
+    PLOT_KIND,
+    WEBPAGE_KIND,
+)
+from ..dimensions import correctness, performance
+from ..dimensions.contract import Dimension, SolutionRun
+from ..problem.definition import Problem
+from ..results.result import DimensionResult
+from ..visual.part_dimensions import DataFidelityPart, ExecutionPart, InteractionPart, StaticAestheticsPart
+
+
+class Correctness(Dimension[SolutionRun]):
+    """The problem's own tests."""
+
+    info = CORRECTNESS
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return correctness.evaluate(run.problem, run.candidate, run.deadline, run.tests, run.oracle)
+
+
+class EdgeCases(Dimension[SolutionRun]):
+    """Hand-written edge cases and inputs generated from the signature, judged by the reference."""
+
+    info = EDGE_CASES
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        from ..dimensions import edge_cases  # noqa: PLC0415  (Hypothesis, 0.6 s: not when edge cases are skipped)
+
+        return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline, run.frozen_suites)
+
+
+class Performance(Dimension[SolutionRun]):
+    """Paired timings (or instruction counts) against the reference at growing sizes."""
+
+    info = PERFORMANCE
+
+    def applies_to(self, problem: Problem) -> str | None:
+        return None if problem.performance is not None else "the problem defines no performance inputs"
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return performance.evaluate_against_reference(run.problem, run.candidate, run.deadline, run.performance)
+
+
+class CodeQuality(Dimension[SolutionRun]):
+    """Static findings on the source; nothing runs, so it is judged even when the solution does not load."""
+
+    info = CODE_QUALITY
+    runs_solution = False
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        from ..dimensions.code_quality import dimension  # noqa: PLC0415  (the analyzer's rules, 0.15 s: not when quality is skipped)
+
+        return dimension(run.source, run.problem.quality, path=run.label)
+
+
+REGISTRY: dict[str, tuple[Dimension[Any], ...]] = {
+    FUNCTION_KIND: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
+    PLOT_KIND: (ExecutionPart(), DataFidelityPart(), StaticAestheticsPart()),
+    WEBPAGE_KIND: (ExecutionPart(), StaticAestheticsPart(), InteractionPart()),
+}
+
+
+def dimensions_for(kind: str = FUNCTION_KIND) -> tuple[Dimension[Any], ...]:
+    return REGISTRY[kind]

@@ -1,0 +1,75 @@
+"""Checking a problem against itself: its reference must pass its own tests and edge cases."""
+
+from __future__ import annotations
+
+from ..base.errors import ProblemError
+from ..dimensions.performance.alone import declared_class_problem
+from ..generation.settings_check import settings_errors
+from ..judging.case_runner import Expectation, failure_sentence, run_case
+from ..problem.definition import Problem
+from ..problem.inputs import InputExpression, InputExpressionError
+from ..problem.visual_definition import ProblemKind
+from ..sandbox import Session, default_launcher
+from .evaluator import EvaluationOptions, limits_for
+
+
+def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
+    """Every way the reference disagrees with the problem file, each located at its case's line.
+
+    Plot and web-page problems have no reference to run: loading them already checked them.
+    """
+    if problem.kind is not ProblemKind.FUNCTION:
+        return []
+    launcher = launcher or default_launcher()
+    limits = limits_for(problem, EvaluationOptions())
+    errors: list[ProblemError] = []
+    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits,
+                 launcher=launcher) as reference:
+        load = reference.load()
+        if not load.ok:
+            line = (problem.reference_line or 1) + (load.lineno or 1) - 1 if load.lineno else problem.reference_line
+            return [ProblemError(f"reference: {load.describe()}", problem.path, line)]
+        checked = [("tests", i, c) for i, c in enumerate(problem.tests)]
+        checked += [("edge_cases.cases", i, c) for i, c in enumerate(problem.edge_cases.cases) if c.has_expectation]
+        for section, index, case in checked:
+            result = run_case(reference, case, index, Expectation.of(case), problem.compare)
+            if not result.passed:
+                why = failure_sentence(result, problem.entry_point)
+                message = f"{section}[{index}]: the reference fails this case: {why}"
+                errors.append(ProblemError(message, problem.path, case.line))
+        errors += _performance_errors(problem, reference)
+    errors += _generation_errors(problem) + _stored_input_errors(problem)
+    return errors
+
+
+def _stored_input_errors(problem: Problem) -> list[ProblemError]:
+    """`extended_inputs` lines that are not arrays of plain arguments (decoding runs nothing)."""
+    if problem.extended_inputs is None:
+        return []
+    try:
+        problem.extended_inputs.arguments()
+    except ProblemError as exc:
+        return [exc]
+    return []
+
+
+def _generation_errors(problem: Problem) -> list[ProblemError]:
+    """Strategy expressions and preconditions that do not parse (checked statically; nothing runs)."""
+    return [ProblemError(message, problem.path) for message in settings_errors(problem)]
+
+
+def _performance_errors(problem: Problem, reference: Session) -> list[ProblemError]:
+    spec = problem.performance
+    if spec is None:
+        return []
+    try:
+        built = InputExpression(spec.input).build(spec.sizes[0], spec.seed)
+    except InputExpressionError as exc:
+        return [ProblemError(f"performance.input: {exc}", problem.path, spec.line)]
+    outcome = reference.call(built.args, built.kwargs, built.calls)
+    if not outcome.returned:
+        return [ProblemError(f"performance: the reference fails on the input for n={spec.sizes[0]}: "
+                             f"{outcome.describe()[:200]}", problem.path, spec.line)]
+
+    mismatch = declared_class_problem(spec, reference)
+    return [ProblemError(f"performance.complexity: {mismatch}", problem.path, spec.line)] if mismatch else []

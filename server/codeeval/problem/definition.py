@@ -1,0 +1,170 @@
+"""The in-memory form of a problem file. Plain data: nothing here executes code."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from ..base.catalog import default_weights
+from .stored_inputs import StoredInputs
+from .visual_definition import ProblemKind, VisualSpec
+
+
+class _Missing:
+    """Marks a case whose expected output is to be computed by the reference."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __reduce__(self) -> str:
+        # Pickled by name, so a problem sent to another process (a Ray task) still holds *the* MISSING:
+        # code asks `expected is MISSING`, and a copy would pass for an expected value.
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+def safe_name(name: str) -> str:
+    """A problem name as a file or folder name: `HumanEval/0` -> `HumanEval_0`."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One method call on an object built from a case's `args`/`kwargs`."""
+
+    method: str
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+
+@dataclass
+class Case:
+    """One input to the entry point and what should come of it."""
+
+    args: list = field(default_factory=list)
+    kwargs: dict = field(default_factory=dict)
+    calls: list[Call] | None = None
+    expected: Any = MISSING
+    raises: str | None = None
+    name: str | None = None
+    line: int | None = None  # where the case starts in the problem file
+    origin: str = "test"  # test | extended | edge | generated
+
+    @property
+    def has_expectation(self) -> bool:
+        return self.raises is not None or self.expected is not MISSING
+
+    def call_triples(self) -> list | None:
+        """The calls in the shape the sandbox takes: (method, args, kwargs)."""
+        if self.calls is None:
+            return None
+        return [(c.method, list(c.args), dict(c.kwargs)) for c in self.calls]
+
+    def label(self, index: int) -> str:
+        return self.name or f"#{index + 1}"
+
+    def input_text(self, entry_point: str, limit: int = 300) -> str:
+        """The call as a reader would write it: `f([1, 2], key=3)`."""
+        parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        text = f"{entry_point}({', '.join(parts)})"
+        if self.calls is not None:
+            steps = "; ".join(
+                f".{c.method}({', '.join([repr(a) for a in c.args] + [f'{k}={v!r}' for k, v in c.kwargs.items()])})"
+                for c in self.calls
+            )
+            text = f"{text}; {steps}"
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+CompareMode = Literal["exact", "unordered", "set", "not_none", "root"]
+Equality = Literal["structural", "python", "evalplus"]
+COMPARE_MODES: tuple[CompareMode, ...] = ("exact", "unordered", "set", "not_none", "root")
+EQUALITIES: tuple[Equality, ...] = ("structural", "python", "evalplus")
+
+
+Choice = TypeVar("Choice", bound=str)
+
+
+def one_of(value: object, allowed: tuple[Choice, ...]) -> Choice:
+    """`value` as one of the allowed literals (the schema has checked it; this tells the type checker)."""
+    for item in allowed:
+        if item == value:
+            return item
+    raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+
+
+@dataclass(frozen=True)
+class Compare:
+    """How a solution's output is judged against the expected one (docs/problem-format.md#comparing-outputs)."""
+
+    mode: CompareMode = "exact"  # what is compared: the values, their elements in any order, their distinct elements...
+    float_tolerance: float | None = None
+    equality: Equality = "structural"  # which values are equal: codeeval's rule, Python's ==, or EvalPlus's
+    relative_tolerance: float | None = None  # math.isclose's rel_tol
+    also_accept: tuple = ()  # outputs right whatever the input (EvalPlus accepts 0 from Mbpp/295's sum_div)
+
+
+@dataclass(frozen=True)
+class ProblemLimits:
+    time_per_call_s: float = 2.0
+    memory_mb: int = 512
+    total_time_s: float = 120.0
+
+
+@dataclass
+class GenerateSpec:
+    """Settings for generated edge cases (inputs built from the signature, reference as oracle)."""
+
+    enabled: bool = True
+    max_examples: int = 200
+    seed: int = 0
+    time_budget_s: float = 5.0
+    strategies: dict[str, str] = field(default_factory=dict)
+    preconditions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class EdgeCaseSpec:
+    cases: list[Case] = field(default_factory=list)
+    generate: GenerateSpec = field(default_factory=GenerateSpec)
+
+
+@dataclass
+class PerformanceSpec:
+    sizes: list[int]
+    input: str
+    iterations: int = 10
+    tolerance: float = 1.25
+    complexity: str | None = None
+    seed: int = 0
+    line: int | None = None
+
+
+@dataclass
+class Problem:
+    name: str
+    summary: str
+    entry_point: str
+    reference: str
+    tests: list[Case]
+    extended_tests: list[Case] = field(default_factory=list)  # a benchmark's extra inputs (EvalPlus's plus tier)
+    extended_inputs: StoredInputs | None = None  # more of them, inputs only: the reference's outputs are expected
+    compare: Compare = field(default_factory=Compare)
+    limits: ProblemLimits = field(default_factory=ProblemLimits)
+    weights: dict[str, float] = field(default_factory=default_weights)  # the defaults, with the file's overrides
+    edge_cases: EdgeCaseSpec = field(default_factory=EdgeCaseSpec)
+    performance: PerformanceSpec | None = None
+    quality: dict[str, Any] = field(default_factory=dict)
+    prompt: str | None = None
+    samples: dict[str, dict[str, Any]] = field(default_factory=dict)  # bundled samples' flaw and complexity
+    path: str | None = None
+    reference_line: int | None = None  # line of the reference's first source line in the file
+    kind: ProblemKind = ProblemKind.FUNCTION
+    visual: VisualSpec | None = None  # plot and web-page problems (kind is not FUNCTION)
+
+    @property
+    def reference_filename(self) -> str:
+        return f"{self.path or self.name}#reference"

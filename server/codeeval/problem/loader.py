@@ -1,0 +1,305 @@
+"""Problem YAML -> `Problem`, with every error located: "problems/x.yaml:14: tests[2].expected: missing"."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from ..base import python_ast
+from ..base.catalog import default_weights
+from ..base.errors import ProblemError, ProblemErrors
+from .definition import (
+    COMPARE_MODES,
+    EQUALITIES,
+    Call,
+    Case,
+    Compare,
+    EdgeCaseSpec,
+    GenerateSpec,
+    PerformanceSpec,
+    Problem,
+    ProblemLimits,
+    one_of,
+)
+from .inputs import InputExpression, InputExpressionError
+from .stored_inputs import StoredInputs
+from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
+from .yaml_source import YamlDocument, parse_yaml, read_text
+
+MAX_REPORTED_ERRORS = 20
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The JSON Schema for problem files, shipped as package data."""
+    return schema_named("problem.schema.json")
+
+
+@lru_cache(maxsize=2)
+def schema_named(name: str) -> dict:
+    text = resources.files("codeeval.problem").joinpath(name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=2)
+def _validator(name: str = "problem.schema.json") -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema_named(name))
+
+
+def field_path(keys: Iterable) -> str:
+    """("tests", 2, "expected") -> "tests[2].expected"."""
+    text = ""
+    for key in keys:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text or "(top level)"
+
+
+def load_problem(path: str | Path) -> Problem:
+    """Read, validate and build one problem; raises ProblemErrors listing every error found."""
+    path = str(path)
+    return problem_from_text(read_text(path), path)
+
+
+def problem_from_text(text: str, path: str) -> Problem:
+    """Parse and check a problem file's text; ProblemError names the file, line and field."""
+    document = parse_yaml(text, path)
+    if not isinstance(document.data, dict):
+        raise ProblemError("expected a mapping of problem fields at the top level", path, 1)
+    if document.data.get("kind", "function") != "function":
+        errors = _schema_errors(document, VISUAL_SCHEMA) or visual_errors(document)
+        if errors:
+            raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
+        return build_visual(document)
+    errors = _schema_errors(document) or _semantic_errors(document)
+    if errors:
+        raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
+    return _build(document)
+
+
+# -- schema ------------------------------------------------------------------------
+
+def _schema_errors(document: YamlDocument, schema_name: str = "problem.schema.json") -> list[ProblemError]:
+    found = []
+    for error in _validator(schema_name).iter_errors(document.data):
+        keys = tuple(error.absolute_path)
+        message, keys = _describe_schema_error(error, keys)
+        found.append(ProblemError(f"{field_path(keys)}: {message}", document.path, document.line_of(keys)))
+    found.sort(key=lambda e: (e.line or 0, e.message))
+    return found
+
+
+def _describe_schema_error(error: jsonschema.ValidationError, keys: tuple) -> tuple[str, tuple]:
+    """A short sentence for one schema error, and the field it is really about."""
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "field"
+        return "missing", keys + (missing,)
+    if error.validator == "additionalProperties":
+        properties = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+        known = sorted(properties)
+        extra = [k for k in error.instance if k not in properties] if isinstance(error.instance, dict) else []
+        return f"unknown field (expected one of: {', '.join(known)})", keys + (extra[0],) if extra else keys
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {_yaml_type(error.instance)}", keys
+    if error.validator in ("enum", "const"):
+        value = error.validator_value
+        allowed = value if error.validator == "enum" and isinstance(value, list) else [value]
+        return f"{error.instance!r} is not one of {', '.join(map(repr, allowed))}", keys
+    if error.validator == "oneOf" and keys and keys[-1] == "compare":
+        return "expected exact, unordered, set or {mode: ..., float_tolerance: ...}", keys
+    if error.validator == "oneOf" and "calls" in keys:
+        return "a call is [method, arg, ...] or {method: ..., args: [...], kwargs: {...}}", keys
+    if error.validator == "pattern":
+        return f"{error.instance!r} is not a valid name", keys
+    return error.message, keys
+
+
+def _yaml_type(value: Any) -> str:
+    names = {dict: "mapping", list: "list", str: "string", bool: "boolean", int: "integer", float: "number",
+             type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+# -- checks the schema cannot express ------------------------------------------------
+
+def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
+    """What the schema cannot say: case fields that exclude each other, weights, the reference, settings."""
+    return (_case_errors(document) + _calls_errors(document) + _weight_errors(document)
+            + _reference_errors(document) + _quality_errors(document) + _performance_errors(document))
+
+
+def _error_at(document: YamlDocument, keys: tuple, message: str) -> ProblemError:
+    return ProblemError(f"{field_path(keys)}: {message}", document.path, document.line_of(keys))
+
+
+def _case_errors(document: YamlDocument) -> list[ProblemError]:
+    """A test (of either tier) gives `expected` or `raises`, one of them; an edge case at most one."""
+    errors = []
+    for tier in ("tests", "extended_tests"):
+        for index, case in enumerate(document.data.get(tier, [])):
+            keys: tuple[str | int, ...] = (tier, index)
+            if "expected" in case and "raises" in case:
+                errors.append(_error_at(document, keys, "give either `expected` or `raises`, not both"))
+            elif "expected" not in case and "raises" not in case:
+                errors.append(_error_at(document, keys + ("expected",), "missing (give `expected` or `raises`)"))
+    for index, case in enumerate(document.data.get("edge_cases", {}).get("cases", [])):
+        if "expected" in case and "raises" in case:
+            errors.append(_error_at(document, ("edge_cases", "cases", index),
+                                    "give either `expected` or `raises`, not both"))
+    return errors
+
+
+def _calls_errors(document: YamlDocument) -> list[ProblemError]:
+    """With `calls`, `expected` holds one result per call."""
+    data = document.data
+    errors = []
+    for section, cases in (("tests", data["tests"]), ("extended_tests", data.get("extended_tests", [])),
+                           ("edge_cases.cases", data.get("edge_cases", {}).get("cases", []))):
+        for index, case in enumerate(cases):
+            if "calls" not in case or "expected" not in case:
+                continue
+            expected = case["expected"]
+            if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
+                errors.append(_error_at(document, (*section.split("."), index, "expected"),
+                                        f"with `calls`, expected is a list of {len(case['calls'])} results"))
+    return errors
+
+
+def _weight_errors(document: YamlDocument) -> list[ProblemError]:
+    weights = document.data.get("weights", {})
+    if weights and sum({**default_weights(), **weights}.values()) <= 0:
+        return [_error_at(document, ("weights",), "at least one weight must be positive")]
+    return []
+
+
+def _quality_errors(document: YamlDocument) -> list[ProblemError]:
+    if not document.data.get("quality"):
+        return []
+    # The rules define the options a setting may name; only a problem that has settings loads them.
+    from ..quality.config import QualityConfigError, resolve  # noqa: PLC0415  (27 rule modules, 0.15 s)
+
+    try:
+        resolve(document.data["quality"])
+    except QualityConfigError as exc:  # its message already names the setting
+        return [ProblemError(exc.message, document.path, document.line_of(("quality",)))]
+    return []
+
+
+def _performance_errors(document: YamlDocument) -> list[ProblemError]:
+    perf = document.data.get("performance")
+    if perf is None:
+        return []
+    errors = []
+    try:
+        InputExpression(perf["input"])
+    except InputExpressionError as exc:
+        errors.append(_error_at(document, ("performance", "input"), str(exc)))
+    if list(perf["sizes"]) != sorted(set(perf["sizes"])):
+        errors.append(_error_at(document, ("performance", "sizes"), "sizes must be distinct and increasing"))
+    return errors
+
+
+def _reference_errors(document: YamlDocument) -> list[ProblemError]:
+    """The reference must parse and define the entry point (checked statically; it runs only in the sandbox)."""
+    data, path = document.data, document.path
+    first_line = document.block_start_line(("reference",)) or 1
+    try:
+        tree = python_ast.parse(data["reference"])
+    except SyntaxError as exc:
+        line = first_line + (exc.lineno or 1) - 1
+        return [ProblemError(f"reference: syntax error: {exc.msg}", path, line)]
+    defined: dict[str, ast.stmt] = {node.name: node for node in tree.body
+                                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    defined.update({target.id: node for node in tree.body if isinstance(node, ast.Assign)
+                    for target in node.targets if isinstance(target, ast.Name)})
+    entry = data["entry_point"]
+    if entry not in defined:
+        return [ProblemError(f"reference: does not define entry_point {entry!r} at module level", path, first_line)]
+    uses_calls = any("calls" in case for case in data["tests"])
+    if uses_calls and not isinstance(defined[entry], ast.ClassDef):
+        return [ProblemError(f"tests use `calls`, so entry_point {entry!r} must be a class", path,
+                             document.line_of(("entry_point",)))]
+    return []
+
+
+# -- building ------------------------------------------------------------------------
+
+def _build_call(item: Any) -> Call:
+    if isinstance(item, dict):
+        return Call(item["method"], tuple(item.get("args", [])), dict(item.get("kwargs", {})))
+    return Call(str(item[0]), tuple(item[1:]), {})
+
+
+def _build_case(raw: dict, line: int | None, origin: str) -> Case:
+    calls = [_build_call(c) for c in raw["calls"]] if "calls" in raw else None
+    case = Case(args=list(raw.get("args", [])), kwargs=dict(raw.get("kwargs", {})), calls=calls,
+                raises=raw.get("raises"), name=raw.get("name"), line=line, origin=origin)
+    if "expected" in raw:
+        case.expected = raw["expected"]
+    return case
+
+
+def _build_compare(raw: Any) -> Compare:
+    if raw is None:
+        return Compare()
+    if isinstance(raw, str):
+        return Compare(mode=one_of(raw, COMPARE_MODES))
+    return Compare(mode=one_of(raw.get("mode", "exact"), COMPARE_MODES), float_tolerance=raw.get("float_tolerance"),
+                   equality=one_of(raw.get("equality", "structural"), EQUALITIES),
+                   relative_tolerance=raw.get("relative_tolerance"), also_accept=tuple(raw.get("also_accept", ())))
+
+
+def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
+    text = document.data.get("extended_inputs")
+    if not text:
+        return None
+    return StoredInputs(text, document.path, document.block_start_line(("extended_inputs",)))
+
+
+def _build(document: YamlDocument) -> Problem:
+    data = document.data
+    tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
+    extended = [_build_case(raw, document.line_of(("extended_tests", i)), "extended")
+                for i, raw in enumerate(data.get("extended_tests", []))]
+    edge_raw = data.get("edge_cases", {})
+    edge_cases = [_build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
+                  for i, raw in enumerate(edge_raw.get("cases", []))]
+    generate = GenerateSpec(**edge_raw.get("generate", {}))
+    perf_raw = data.get("performance")
+    performance = None
+    if perf_raw is not None:
+        performance = PerformanceSpec(line=document.line_of(("performance",)), **perf_raw)
+    limits = ProblemLimits(**data.get("limits", {}))
+    return Problem(
+        name=data["name"],
+        summary=data["summary"],
+        entry_point=data["entry_point"],
+        reference=data["reference"],
+        tests=tests,
+        extended_tests=extended,
+        extended_inputs=_build_stored_inputs(document),
+        compare=_build_compare(data.get("compare")),
+        limits=limits,
+        weights={**default_weights(), **{k: float(v) for k, v in data.get("weights", {}).items()}},
+        edge_cases=EdgeCaseSpec(cases=edge_cases, generate=generate),
+        performance=performance,
+        quality=dict(data.get("quality", {})),
+        prompt=data.get("prompt"),
+        samples=dict(data.get("samples", {})),
+        path=document.path,
+        reference_line=document.block_start_line(("reference",)),
+    )
+
+
+def find_problem_files(root: str | Path) -> list[Path]:
+    """Problem files under a folder (or the file itself), skipping the samples tree."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and "samples" not in p.parts)

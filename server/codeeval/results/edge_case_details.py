@@ -1,0 +1,121 @@
+"""The edge-case dimension's details: findings, minimal counterexamples, failing cases, how inputs were made.
+
+Without a problem file the editor scores robustness in the edge-case
+dimension's place (`RobustnessDetails`): crashes and hangs of public
+functions on inputs generated from their type hints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base.findings import Confidence
+from .case_details import CaseRecord, PassCounts
+from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
+
+
+@dataclass(frozen=True)
+class CounterexampleRecord(DetailRecord):
+    """A failing generated input shrunk to a minimal one, with a ready-to-paste pytest test."""
+
+    input: str
+    expected: str  # the reference's answer
+    actual: str
+    verdict: str
+    phase: str  # boundary | mutation | explore: what found it
+    shrunk_from: str  # the input before shrinking
+    shrink_steps: int
+    pytest: str
+    traceback: str
+
+    @property
+    def line(self) -> int | None:
+        """A generated input is written nowhere in the problem file."""
+        return None
+
+
+@dataclass(frozen=True)
+class EdgeFindingRecord(DetailRecord):
+    """One kind of failure on generated inputs, shown by its input closest to the examples, with its price."""
+
+    kind: str
+    verdict: str
+    inputs: int  # how many generated inputs failed this way
+    input: str  # the representative one
+    expected: str
+    actual: str
+    phase: str
+    relevance: float
+    relevance_reasons: tuple[str, ...]
+    reproduced: bool
+    confidence: Confidence
+    low_confidence: str  # why the confidence is low; empty when it is not
+    scored: bool
+    points: float
+    counterexample: CounterexampleRecord | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GenerationSummary(DetailRecord):
+    """How the generated inputs were made (the suite), and once judged, what became of them."""
+
+    applicable: bool
+    generated: int
+    phases: dict[str, int]  # inputs per phase
+    stats: dict[str, int]  # discarded inputs by cause, and the generator's own counters
+    notes: tuple[str, ...]
+    seconds: float
+    reason: str | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # why generation does not apply
+    types: dict[str, str] | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # each parameter's inferred type
+    # The fields below only once the candidate was run on the inputs:
+    judged: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    passed: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    timeouts: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    not_run: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    discarded: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+
+
+@dataclass(frozen=True)
+class EdgeCaseDetails(DimensionDetails):
+    """A judged run: counts, failures (hand-written first), findings, counterexamples, time-outs, score parts."""
+
+    passed: int
+    total: int
+    cases: tuple[CaseRecord, ...]
+    counterexamples: tuple[CounterexampleRecord, ...]
+    findings: tuple[EdgeFindingRecord, ...]
+    generation: GenerationSummary
+    timeouts: tuple[CaseRecord, ...]
+    discarded: tuple[str, ...]  # inputs the reference itself failed on
+    by_origin: dict[str, PassCounts]
+    parts: dict[str, float]  # hand-written, generated: each part's score
+
+
+@dataclass(frozen=True, kw_only=True)
+class EdgeCasesNotRunDetails(DimensionDetails):
+    """No edge case could be judged: how generation went, and the inputs the reference failed on, if any."""
+
+    discarded: tuple[str, ...] | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    generation: GenerationSummary
+    counterexamples: tuple[CounterexampleRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class RobustnessCounterexample(DetailRecord):
+    """A public function that crashed or hung on a generated input (robustness, without a problem file)."""
+
+    function: str
+    input: str
+    expected: str  # "no crash, no hang"
+    actual: str
+    line: int | None  # where the exception was raised, if known
+    pytest: str
+
+
+@dataclass(frozen=True)
+class RobustnessDetails(DimensionDetails):
+    """Robustness in the edge-case dimension's place: each crash or hang found."""
+
+    mode: str  # "robustness"
+    counterexamples: tuple[RobustnessCounterexample, ...]
+    cases: tuple[CaseRecord, ...] = ()
