@@ -140,25 +140,31 @@ def run_task(task_id: str, path: str, record: dict, args: argparse.Namespace) ->
         if args.mutants <= 0 and args.hard <= 0:
             return result
         expectations = plus_expectations(problem, record)
-        mutant_limits = Limits(time_per_call_s=MUTANT_CALL_LIMIT_S, memory_mb=context.limits.memory_mb,
-                               cpu_s=context.limits.cpu_s)
+        mutant_limits = Limits(
+            time_per_call_s=MUTANT_CALL_LIMIT_S, memory_mb=context.limits.memory_mb, cpu_s=context.limits.cpu_s
+        )
         everything = make_mutants(canonical)
         rng = random.Random(f"bench:{task_id}")
         order = list(range(len(everything)))
         rng.shuffle(order)
         chosen = [(everything[i], "random") for i in sorted(order[: args.mutants])]
         hard_found = 0
-        for i in order[args.mutants: args.mutants + HARD_SEARCH]:
+        for i in order[args.mutants : args.mutants + HARD_SEARCH]:
             if hard_found >= args.hard:
                 break
             if passes_base(everything[i].source, problem, mutant_limits):
                 chosen.append((everything[i], "hard"))
                 hard_found += 1
         for mutant, sample in chosen:
-            entry = {"operator": mutant.operator, "line": mutant.line, "description": mutant.description,
-                     "sample": sample}
-            with Session(mutant.source, problem.entry_point, "mutant.py", mutant_limits,
-                         launcher=default_launcher()) as session:
+            entry = {
+                "operator": mutant.operator,
+                "line": mutant.line,
+                "description": mutant.description,
+                "sample": sample,
+            }
+            with Session(
+                mutant.source, problem.entry_point, "mutant.py", mutant_limits, launcher=default_launcher()
+            ) as session:
                 load = session.load()
                 if not load.ok:
                     entry["status"] = "does not load"
@@ -203,8 +209,9 @@ def summarise(results: list[TaskResult], conversion: dict, wall_s: float) -> dic
         "not_converted": conversion["failures"],
         "canonical_false_alarms": len(alarms),
         "false_alarm_details": [{"task": r.task_id, "detail": r.false_alarm} for r in alarms],
-        "generation_not_applicable": [{"task": r.task_id, "reason": r.generation_reason} for r in converted
-                                      if not r.generation_applicable],
+        "generation_not_applicable": [
+            {"task": r.task_id, "reason": r.generation_reason} for r in converted if not r.generation_applicable
+        ],
         "mutants": len(mutants),
         "caught_by_plus": len(plus),
         "caught_by_both": len(both),
@@ -216,14 +223,19 @@ def summarise(results: list[TaskResult], conversion: dict, wall_s: float) -> dic
         "flagged_only_by_codeeval": len(extra),
         "flagged_only_by_codeeval_rate": len(extra) / len(mutants) if mutants else None,
         "missed": missed,
-        "flagged_only_examples": [{"task": r.task_id, **m} for r in converted for m in r.mutants
-                                  if m.get("codeeval") and not m.get("plus")][:40],
-        "time_per_problem_s": {"median": statistics.median(times) if times else None,
-                               "mean": statistics.fmean(times) if times else None,
-                               "max": max(times) if times else None,
-                               "over_5s": sum(t > 5 for t in times)},
-        "generation_s": {"median": statistics.median(gen_times) if gen_times else None,
-                         "max": max(gen_times) if gen_times else None},
+        "flagged_only_examples": [
+            {"task": r.task_id, **m} for r in converted for m in r.mutants if m.get("codeeval") and not m.get("plus")
+        ][:40],
+        "time_per_problem_s": {
+            "median": statistics.median(times) if times else None,
+            "mean": statistics.fmean(times) if times else None,
+            "max": max(times) if times else None,
+            "over_5s": sum(t > 5 for t in times),
+        },
+        "generation_s": {
+            "median": statistics.median(gen_times) if gen_times else None,
+            "max": max(gen_times) if gen_times else None,
+        },
         "generated_per_problem": statistics.fmean([r.generated for r in converted]) if converted else None,
         "wall_s": wall_s,
     }
@@ -241,24 +253,36 @@ def print_summary(s: dict) -> None:
         print(f"  {alarm['task']}: {alarm['detail'][:300]}")
     for item in s["generation_not_applicable"]:
         print(f"  generation not applicable: {item['task']}: {item['reason']}")
-    print(f"mutants: {s['mutants']}; caught by plus inputs: {s['caught_by_plus']}; of those caught by codeeval: "
-          f"{s['caught_by_both']} -> detection rate {pct(s['detection_rate'])}")
-    print(f"  random sample only: {s['random_sample_caught_by_plus']} caught by plus -> codeeval detection "
-          f"{pct(s['random_sample_detection_rate'])}")
-    print(f"  hard mutants (pass the problem's own tests) caught by plus: {s['hard_mutants_caught_by_plus']} -> "
-          f"codeeval detection {pct(s['hard_detection_rate'])}")
-    print(f"  flagged by codeeval but not by plus inputs: {s['flagged_only_by_codeeval']} "
-          f"({pct(s['flagged_only_by_codeeval_rate'])} of mutants): possible false alarms or bugs plus misses")
+    print(
+        f"mutants: {s['mutants']}; caught by plus inputs: {s['caught_by_plus']}; of those caught by codeeval: "
+        f"{s['caught_by_both']} -> detection rate {pct(s['detection_rate'])}"
+    )
+    print(
+        f"  random sample only: {s['random_sample_caught_by_plus']} caught by plus -> codeeval detection "
+        f"{pct(s['random_sample_detection_rate'])}"
+    )
+    print(
+        f"  hard mutants (pass the problem's own tests) caught by plus: {s['hard_mutants_caught_by_plus']} -> "
+        f"codeeval detection {pct(s['hard_detection_rate'])}"
+    )
+    print(
+        f"  flagged by codeeval but not by plus inputs: {s['flagged_only_by_codeeval']} "
+        f"({pct(s['flagged_only_by_codeeval_rate'])} of mutants): possible false alarms or bugs plus misses"
+    )
     t = s["time_per_problem_s"]
     if t["median"] is not None:
-        print(f"time per problem (generation + evaluating the canonical solution): median {t['median']:.2f} s, "
-              f"mean {t['mean']:.2f} s, max {t['max']:.2f} s, {t['over_5s']} over 5 s; generation median "
-              f"{s['generation_s']['median']:.2f} s; {s['generated_per_problem']:.0f} generated inputs per problem")
+        print(
+            f"time per problem (generation + evaluating the canonical solution): median {t['median']:.2f} s, "
+            f"mean {t['mean']:.2f} s, max {t['max']:.2f} s, {t['over_5s']} over 5 s; generation median "
+            f"{s['generation_s']['median']:.2f} s; {s['generated_per_problem']:.0f} generated inputs per problem"
+        )
     if s["missed"]:
         print("missed mutants (caught by plus inputs only):")
         for m in s["missed"][:30]:
-            print(f"  {m['task']}: {m['operator']} line {m['line']}: {m['description']} (plus: {m['plus']}, "
-                  f"{m.get('sample')})")
+            print(
+                f"  {m['task']}: {m['operator']} line {m['line']}: {m['description']} (plus: {m['plus']}, "
+                f"{m.get('sample')})"
+            )
     print(f"wall time {s['wall_s']:.0f} s")
 
 
@@ -268,8 +292,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N problems")
     parser.add_argument("--tasks", default=None, help="comma-separated task ids")
     parser.add_argument("--mutants", type=int, default=12, help="random mutants per problem (0: skip the mutants)")
-    parser.add_argument("--hard", type=int, default=6,
-                        help="extra mutants per problem that pass the problem's own tests (bugs the tests miss)")
+    parser.add_argument(
+        "--hard",
+        type=int,
+        default=6,
+        help="extra mutants per problem that pass the problem's own tests (bugs the tests miss)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="problems in parallel (threads)")
     parser.add_argument("--problems", default=None, help="reuse problem files imported earlier (a folder)")
     parser.add_argument("--shrink", action="store_true", help="also shrink mutants' counterexamples (slower)")
@@ -309,20 +337,28 @@ def main(argv: list[str] | None = None) -> int:
         with lock:
             caught = sum(1 for m in result.mutants if m.get("plus") and m.get("codeeval"))
             plus = sum(1 for m in result.mutants if m.get("plus"))
-            print(f"{task_id}: canonical {result.canonical_correctness}/{result.canonical_edge} "
-                  f"{'FALSE ALARM ' + result.false_alarm[:200] if result.false_alarm else ''} "
-                  f"gen {result.generated} in {result.generation_s:.1f}s, problem {result.problem_s:.1f}s; "
-                  f"mutants {caught}/{plus}", file=sys.stderr, flush=True)
+            print(
+                f"{task_id}: canonical {result.canonical_correctness}/{result.canonical_edge} "
+                f"{'FALSE ALARM ' + result.false_alarm[:200] if result.false_alarm else ''} "
+                f"gen {result.generated} in {result.generation_s:.1f}s, problem {result.problem_s:.1f}s; "
+                f"mutants {caught}/{plus}",
+                file=sys.stderr,
+                flush=True,
+            )
         return result
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(work, wanted))
-    summary = summarise(results, {"converted": report["converted"], "total": report["total"],
-                                  "failures": report["failures"]}, time.monotonic() - started)
+    summary = summarise(
+        results,
+        {"converted": report["converted"], "total": report["total"], "failures": report["failures"]},
+        time.monotonic() - started,
+    )
     print_summary(summary)
     if args.output:
-        Path(args.output).write_text(json.dumps({"summary": summary, "tasks": [r.__dict__ for r in results]},
-                                                indent=2, default=str))
+        Path(args.output).write_text(
+            json.dumps({"summary": summary, "tasks": [r.__dict__ for r in results]}, indent=2, default=str)
+        )
     return 0
 
 

@@ -35,8 +35,7 @@ def configurations() -> dict:
     found = detect.machine()
     python = found.interpreter.path
     base = {"python": python, "python_version": found.interpreter.version_text}
-    configs = {"process (evaluator's python)": ProcessLauncher(),
-               "process, system python": ProcessLauncher(**base)}
+    configs = {"process (evaluator's python)": ProcessLauncher(), "process, system python": ProcessLauncher(**base)}
     if found.uids or found.seccomp:
         configs["process + uid + seccomp"] = ProcessLauncher(uids=found.uids, seccomp=found.seccomp, **base)
     configs["process + all layers"] = detect.hardened_launcher(found)
@@ -44,8 +43,9 @@ def configurations() -> dict:
         bwrap = {"features": found.bwrap_features, "python_dirs": found.interpreter.dirs, **base}
         configs["bubblewrap"] = BubblewrapLauncher(found.bwrap, **bwrap)
         if found.uids or found.seccomp:
-            configs["bubblewrap + uid + seccomp"] = BubblewrapLauncher(found.bwrap, uids=found.uids,
-                                                                       seccomp=found.seccomp_exec, **bwrap)
+            configs["bubblewrap + uid + seccomp"] = BubblewrapLauncher(
+                found.bwrap, uids=found.uids, seccomp=found.seccomp_exec, **bwrap
+            )
         configs["bubblewrap + all layers"] = detect.bubblewrap_launcher(found)
         if found.seccomp:  # what `codeeval run` and `codeeval import` start their workers with
             configs["forked from a zygote"] = ZygotePool(configs["bubblewrap + all layers"])
@@ -108,8 +108,10 @@ def main() -> int:
         print(f"  {name:<28} {ms:7.1f}   ({bare_pythons[name]})")
 
     figures = {"bare_ms": bare_ms, "launchers": {}}
-    print("\nper solution: start worker + ready + load + close (median ms; extra and ratio vs the bare run "
-          "of the same interpreter)")
+    print(
+        "\nper solution: start worker + ready + load + close (median ms; extra and ratio vs the bare run "
+        "of the same interpreter)"
+    )
     print(f"  {'launcher':<28} {'ms':>7} {'extra':>7} {'ratio':>6}   per call (median, p90 µs)")
     for name, launcher in configs.items():
         ms = 1000 * statistics.median(start[name])
@@ -117,13 +119,19 @@ def main() -> int:
         calls = time_calls(launcher, args.calls)
         call_us = 1e6 * statistics.median(calls)
         p90_us = 1e6 * statistics.quantiles(calls, n=10)[-1]
-        figures["launchers"][name] = {"start_ms": ms, "extra_ms": ms - reference, "ratio": ms / reference,
-                                      "call_us": call_us, "call_p90_us": p90_us, "layers": launcher.layers()}
-        print(f"  {name:<28} {ms:7.1f} {ms - reference:+7.1f} {ms / reference:6.2f}x   "
-              f"{call_us:7.0f} {p90_us:7.0f}")
+        figures["launchers"][name] = {
+            "start_ms": ms,
+            "extra_ms": ms - reference,
+            "ratio": ms / reference,
+            "call_us": call_us,
+            "call_p90_us": p90_us,
+            "layers": launcher.layers(),
+        }
+        print(f"  {name:<28} {ms:7.1f} {ms - reference:+7.1f} {ms / reference:6.2f}x   {call_us:7.0f} {p90_us:7.0f}")
     if "forked from a zygote" in figures["launchers"]:
-        forked, fresh = (figures["launchers"][name]["start_ms"] for name in ("forked from a zygote",
-                                                                              "bubblewrap + all layers"))
+        forked, fresh = (
+            figures["launchers"][name]["start_ms"] for name in ("forked from a zygote", "bubblewrap + all layers")
+        )
         print(f"\nforked from a zygote / a fresh bubblewrap worker with all layers: {forked / fresh:.2f}")
     for launcher in configs.values():
         if isinstance(launcher, ZygotePool):

@@ -128,8 +128,9 @@ def load_samples(families: list[str]) -> dict[str, list[Sample]]:
     """Distinct solutions by task id (the first verdicts seen for a repeated solution)."""
     by_task: dict[str, list[Sample]] = defaultdict(list)
     for record in distinct_records(tuple(FAMILIES[f][0] for f in families)):
-        by_task[record["task_id"]].append(Sample(record["task_id"], record["solution"], record["base_status"],
-                                                 record["plus_status"]))
+        by_task[record["task_id"]].append(
+            Sample(record["task_id"], record["solution"], record["base_status"], record["plus_status"])
+        )
     return by_task
 
 
@@ -148,14 +149,19 @@ def import_family(family: str, folder: Path) -> dict[str, str]:
         started = time.monotonic()
         report = import_file("evalplus", FAMILIES[family][1], target).to_dict()
         report_path.write_text(json.dumps(report, indent=2))
-        print(f"[bench] imported {report['converted']}/{report['total']} {family} tasks in "
-              f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+        print(
+            f"[bench] imported {report['converted']}/{report['total']} {family} tasks in "
+            f"{time.monotonic() - started:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     for failure in report["failures"]:
         print(f"[bench] not imported: {failure['task_id']}: {failure['reason']}", file=sys.stderr)
     return {p["task_id"]: p["path"] for p in report["problems"]}
 
 
 # -- one task ---------------------------------------------------------------------------------------
+
 
 def edge_findings(dimension) -> list[dict]:
     """The failing generated inputs as the report shows them (one per kind, with confidence and cost)."""
@@ -199,8 +205,13 @@ class PlusInputs:
                 self._expected = []
                 inputs = restore_inputs(self.record["task_id"], self.record.get("plus_input") or [])
                 limits = Limits(time_per_call_s=10.0, memory_mb=1024, cpu_s=3600)
-                with Session(self.problem.reference, self.problem.entry_point, "reference.py", limits,
-                             launcher=self.context.launcher) as session:
+                with Session(
+                    self.problem.reference,
+                    self.problem.entry_point,
+                    "reference.py",
+                    limits,
+                    launcher=self.context.launcher,
+                ) as session:
                     if session.load().ok:
                         for args in inputs:
                             outcome = session.call(list(args), {}, timeout=10.0)
@@ -211,8 +222,9 @@ class PlusInputs:
     def first_exposing(self, solution: str) -> dict:
         """The first plus input on which the solution fails, and how."""
         limits = Limits(time_per_call_s=5.0, memory_mb=1024, cpu_s=3600)
-        with Session(solution, self.problem.entry_point, "solution.py", limits,
-                     launcher=self.context.launcher) as session:
+        with Session(
+            solution, self.problem.entry_point, "solution.py", limits, launcher=self.context.launcher
+        ) as session:
             if not session.load().ok:
                 return {"how": "does not load"}
             for index, (args, expected, seconds) in enumerate(self.expected()):
@@ -220,8 +232,13 @@ class PlusInputs:
                 if outcome.returned and outputs_match(outcome.value, expected, self.problem.compare, args):
                     continue
                 how = "wrong output" if outcome.returned else outcome.status
-                return {"index": index, "args": args, "how": how, "expected": short_repr(expected, 200),
-                        "actual": outcome.describe()[:200]}
+                return {
+                    "index": index,
+                    "args": args,
+                    "how": how,
+                    "expected": short_repr(expected, 200),
+                    "actual": outcome.describe()[:200],
+                }
         return {"how": "no plus input exposes it here (EvalPlus's harness differs)"}
 
 
@@ -258,13 +275,16 @@ def run_task(task_id: str, path: str, record: dict, samples: list[Sample], expla
                 verdict.reproducible = "args" in exposing
                 if not verdict.flagged:
                     nearest = nearest_generated(exposing["args"], problem, context) if "args" in exposing else {}
-                    verdict.explanation = {"plus": {k: (short_repr(v, SHOWN) if k == "args" else v)
-                                                    for k, v in exposing.items()}, "nearest": nearest}
+                    verdict.explanation = {
+                        "plus": {k: (short_repr(v, SHOWN) if k == "args" else v) for k, v in exposing.items()},
+                        "nearest": nearest,
+                    }
             run.verdicts.append(verdict)
     return run
 
 
 # -- summary ----------------------------------------------------------------------------------------
+
 
 def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} = {100 * part / whole:.1f}%" if whole else f"{part}/0"
@@ -291,7 +311,8 @@ def summarise(runs: list[TaskRun]) -> dict:
             # over the bugs some plus input reproduces in our sandbox (the others no generator can be asked to
             # catch here: EvalPlus's harness saw a failure ours does not); None when not checked (--explain 0)
             "recall_reproducible": [sum(bool(v.flagged) for v in reproducible), len(reproducible)]
-            if all(v.reproducible is not None for v in bugs) else None,
+            if all(v.reproducible is not None for v in bugs)
+            else None,
             "not_reproducible": sum(v.reproducible is False for v in bugs),
             "false_flags": [sum(bool(v.flagged) for v in clean), len(clean)],
             "suite_s_median": statistics.median(suite_times) if suite_times else None,
@@ -307,12 +328,19 @@ def _finding_line(finding: dict) -> str:
     if "confidence" not in finding:
         return json.dumps(finding)[:SHOWN]
     reasons = "; ".join(finding.get("relevance_reasons") or [])
-    why = f"out of the promised domain: {reasons}" if reasons else (
-        "like the examples: within the contract as far as codeeval can tell (an ambiguous prompt, a reference "
-        "accident, or a bug EvalPlus's inputs do not reach)")
-    return (f"{finding['kind']} on {finding['inputs']} input(s), e.g. {finding['input'][:SHOWN]}: expected "
-            f"{finding['expected'][:100]}, got {finding['actual'][:100]}; confidence "
-            f"{finding['confidence']['value']:.2f}, {finding['points']:.1f} points; {why}")
+    why = (
+        f"out of the promised domain: {reasons}"
+        if reasons
+        else (
+            "like the examples: within the contract as far as codeeval can tell (an ambiguous prompt, a reference "
+            "accident, or a bug EvalPlus's inputs do not reach)"
+        )
+    )
+    return (
+        f"{finding['kind']} on {finding['inputs']} input(s), e.g. {finding['input'][:SHOWN]}: expected "
+        f"{finding['expected'][:100]}, got {finding['actual'][:100]}; confidence "
+        f"{finding['confidence']['value']:.2f}, {finding['points']:.1f} points; {why}"
+    )
 
 
 def print_details(runs: list[TaskRun], limit: int) -> None:
@@ -320,15 +348,20 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
     flags = [(r, v) for r in runs for v in r.verdicts if v.kind == "clean" and v.flagged]
     disagreements = [(r, v) for r in runs for v in r.verdicts if not v.base_agrees]
     unreproduced = sum(v.reproducible is False for _, v in misses)
-    print(f"\nmisses (pass/fail solutions not flagged): {len(misses)}, of which {unreproduced} no plus input "
-          "reproduces here (listed last)")
+    print(
+        f"\nmisses (pass/fail solutions not flagged): {len(misses)}, of which {unreproduced} no plus input "
+        "reproduces here (listed last)"
+    )
     for run, verdict in sorted(misses, key=lambda pair: pair[1].reproducible is False)[:limit]:
         plus, nearest = verdict.explanation.get("plus", {}), verdict.explanation.get("nearest", {})
-        print(f"  {run.task_id} [{run.split}]: plus input #{plus.get('index', '?')} {plus.get('args', '')} -> "
-              f"{plus.get('how', '?')}: expected {plus.get('expected', '')}, got {plus.get('actual', '')}")
+        print(
+            f"  {run.task_id} [{run.split}]: plus input #{plus.get('index', '?')} {plus.get('args', '')} -> "
+            f"{plus.get('how', '?')}: expected {plus.get('expected', '')}, got {plus.get('actual', '')}"
+        )
         if nearest:
-            print(f"      nearest generated ({nearest['phase']}, similarity {nearest['similarity']}): "
-                  f"{nearest['input']}")
+            print(
+                f"      nearest generated ({nearest['phase']}, similarity {nearest['similarity']}): {nearest['input']}"
+            )
         for finding in verdict.findings[:1]:
             print(f"      found but costing nothing: {_finding_line(finding)}")
     print(f"\nfalse flags (pass/pass solutions flagged): {len(flags)}")
@@ -343,17 +376,24 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
 
 
 def print_summary(summary: dict, wall_s: float) -> None:
-    print("\n| group | tasks | solutions | base agreement | recall (pass/fail flagged) | recall over reproducible bugs "
-          "(not reproducible) | false flags (pass/pass) | suite build median / max (s) | over 5 s "
-          "| judging a solution, median (s) |")
+    print(
+        "\n| group | tasks | solutions | base agreement | recall (pass/fail flagged) | recall over reproducible bugs "
+        "(not reproducible) | false flags (pass/pass) | suite build median / max (s) | over 5 s "
+        "| judging a solution, median (s) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name, s in summary.items():
         median = "n/a" if s["suite_s_median"] is None else f"{s['suite_s_median']:.2f} / {s['suite_s_max']:.2f}"
         judge = "n/a" if s["judge_s_median"] is None else f"{s['judge_s_median']:.2f}"
-        reproducible = "not checked" if s["recall_reproducible"] is None else (
-            f"{_share(*s['recall_reproducible'])} ({s['not_reproducible']})")
-        print(f"| {name} | {s['tasks']} | {s['solutions']} | {_share(*s['base_agreement'])} | {_share(*s['recall'])} "
-              f"| {reproducible} | {_share(*s['false_flags'])} | {median} | {s['suites_over_5s']} | {judge} |")
+        reproducible = (
+            "not checked"
+            if s["recall_reproducible"] is None
+            else (f"{_share(*s['recall_reproducible'])} ({s['not_reproducible']})")
+        )
+        print(
+            f"| {name} | {s['tasks']} | {s['solutions']} | {_share(*s['base_agreement'])} | {_share(*s['recall'])} "
+            f"| {reproducible} | {_share(*s['false_flags'])} | {median} | {s['suites_over_5s']} | {judge} |"
+        )
     print(f"\nwall time {wall_s:.0f} s")
 
 
@@ -363,19 +403,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", default="all", choices=("all", "tune", "held-out"))
     parser.add_argument("--tasks", default=None, help="comma-separated task ids")
     parser.add_argument("--limit", type=int, default=None, help="only the first N tasks (after the other filters)")
-    parser.add_argument("--kinds", default="all", choices=("all", "edge"),
-                        help="edge: only pass/fail and pass/pass solutions (skips base agreement on the others)")
+    parser.add_argument(
+        "--kinds",
+        default="all",
+        choices=("all", "edge"),
+        help="edge: only pass/fail and pass/pass solutions (skips base agreement on the others)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="tasks in parallel (threads)")
     parser.add_argument("--problems", default=None, help="a folder for the imported problems (reused when present)")
-    parser.add_argument("--explain", type=int, default=60, help="misses and false flags printed (0: none, and "
-                        "misses are not explained, which skips running the plus inputs)")
+    parser.add_argument(
+        "--explain",
+        type=int,
+        default=60,
+        help="misses and false flags printed (0: none, and "
+        "misses are not explained, which skips running the plus inputs)",
+    )
     parser.add_argument("--output", default=None, help="write every verdict as JSON here")
     args = parser.parse_args(argv)
     families = [f.strip() for f in args.family.split(",") if f.strip()]
     for name in families:
         if name not in FAMILIES or not FAMILIES[name][1].exists():
-            print(f"bench_llm_samples: no data for {name!r} (expected {FAMILIES.get(name, ('', '?'))[1]})",
-                  file=sys.stderr)
+            print(
+                f"bench_llm_samples: no data for {name!r} (expected {FAMILIES.get(name, ('', '?'))[1]})",
+                file=sys.stderr,
+            )
             return 2
     if not SAMPLES.exists():
         print(f"bench_llm_samples: {SAMPLES} not found", file=sys.stderr)
@@ -410,19 +461,23 @@ def main(argv: list[str] | None = None) -> int:
         with lock:
             bugs = [v for v in run.verdicts if v.kind == "bug"]
             clean = [v for v in run.verdicts if v.kind == "clean"]
-            print(f"[bench] {task_id} ({run.split}): suite {run.generated} in {run.suite_s:.1f} s; bugs flagged "
-                  f"{sum(bool(v.flagged) for v in bugs)}/{len(bugs)}, clean flagged "
-                  f"{sum(bool(v.flagged) for v in clean)}/{len(clean)}, base disagreements "
-                  f"{sum(not v.base_agrees for v in run.verdicts)}{' ERROR ' + run.error if run.error else ''}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[bench] {task_id} ({run.split}): suite {run.generated} in {run.suite_s:.1f} s; bugs flagged "
+                f"{sum(bool(v.flagged) for v in bugs)}/{len(bugs)}, clean flagged "
+                f"{sum(bool(v.flagged) for v in clean)}/{len(clean)}, base disagreements "
+                f"{sum(not v.base_agrees for v in run.verdicts)}{' ERROR ' + run.error if run.error else ''}",
+                file=sys.stderr,
+                flush=True,
+            )
         return run
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         runs = list(pool.map(work, wanted))
     summary = summarise(runs)
     if args.output:  # first: a long run's verdicts survive a failure while printing
-        Path(args.output).write_text(json.dumps({"summary": summary, "runs": [asdict(r) for r in runs]}, indent=1,
-                                                default=str))
+        Path(args.output).write_text(
+            json.dumps({"summary": summary, "runs": [asdict(r) for r in runs]}, indent=1, default=str)
+        )
     if args.explain:
         print_details(runs, args.explain)
     for run in runs:

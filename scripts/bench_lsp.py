@@ -34,7 +34,7 @@ SERVERS = {
 }
 
 # Findings for both servers: codeeval (docstring, hints, mutable default) and pycodestyle (E225).
-FUNCTION = '''\
+FUNCTION = """\
 def transform_{i}(values, limit=10, scale=[]):
     total=0
     for index, value in enumerate(values):
@@ -47,7 +47,7 @@ def transform_{i}(values, limit=10, scale=[]):
     return total
 
 
-'''
+"""
 
 
 def make_source(lines: int) -> str:
@@ -102,18 +102,27 @@ class Driver:
         capabilities = types.ClientCapabilities(
             text_document=types.TextDocumentClientCapabilities(
                 synchronization=types.TextDocumentSyncClientCapabilities(did_save=True),
-                publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True)))
-        await self.client.initialize_async(types.InitializeParams(
-            capabilities=capabilities, root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")]))
+                publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
+            )
+        )
+        await self.client.initialize_async(
+            types.InitializeParams(
+                capabilities=capabilities,
+                root_uri=root.as_uri(),
+                workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")],
+            )
+        )
         self.client.initialized(types.InitializedParams())
 
     async def open(self, path: Path, text: str) -> float:
         uri = path.as_uri()
         self.arrived[uri] = asyncio.Event()
         started = time.perf_counter()
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
+            )
+        )
         await asyncio.wait_for(self.arrived[uri].wait(), 120)
         return self.arrival[uri] - started
 
@@ -121,8 +130,9 @@ class Driver:
         uri = path.as_uri()
         event = self.arrived[uri] = asyncio.Event()
         started = time.perf_counter()
-        self.client.text_document_did_save(types.DidSaveTextDocumentParams(
-            text_document=types.TextDocumentIdentifier(uri=uri)))
+        self.client.text_document_did_save(
+            types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
         await asyncio.wait_for(event.wait(), 120)
         return self.arrival[uri] - started
 
@@ -156,11 +166,22 @@ async def bench(name: str, command: list[str], sizes: list[int], saves: int, roo
             for _ in range(saves):
                 times.append(await driver.save(path))
                 await asyncio.sleep(0.02)
-            rows.append({"server": name, "lines": lines, "saves": saves, "first_ms": first * 1000,
-                         "median_ms": statistics.median(times) * 1000, "p95_ms": percentile(times, 0.95) * 1000,
-                         "diagnostics": driver.counts.get(path.as_uri(), 0)})
-            print(f"{name:9} {lines:6} lines: median {rows[-1]['median_ms']:7.1f} ms  p95 {rows[-1]['p95_ms']:7.1f} ms"
-                  f"  ({rows[-1]['diagnostics']} diagnostics, first analysis {first * 1000:.0f} ms)", flush=True)
+            rows.append(
+                {
+                    "server": name,
+                    "lines": lines,
+                    "saves": saves,
+                    "first_ms": first * 1000,
+                    "median_ms": statistics.median(times) * 1000,
+                    "p95_ms": percentile(times, 0.95) * 1000,
+                    "diagnostics": driver.counts.get(path.as_uri(), 0),
+                }
+            )
+            print(
+                f"{name:9} {lines:6} lines: median {rows[-1]['median_ms']:7.1f} ms  p95 {rows[-1]['p95_ms']:7.1f} ms"
+                f"  ({rows[-1]['diagnostics']} diagnostics, first analysis {first * 1000:.0f} ms)",
+                flush=True,
+            )
     finally:
         await driver.stop()
     return rows

@@ -93,18 +93,33 @@ def discover(problems_dir: Path, only: list[str], kinds: set[str], with_referenc
             sample = problems_dir / "samples" / problem.name / filename
             if kind not in kinds or not sample.is_file():
                 continue
-            subjects.append(Subject(path, problem.name, filename, sample.read_text(encoding="utf-8"),
-                                    kind, expected_class=(meta or {}).get("complexity")))
+            subjects.append(
+                Subject(
+                    path,
+                    problem.name,
+                    filename,
+                    sample.read_text(encoding="utf-8"),
+                    kind,
+                    expected_class=(meta or {}).get("complexity"),
+                )
+            )
         if with_reference:
-            subjects.append(Subject(path, problem.name, "reference", problem.reference, "reference",
-                                    expected_class=problem.performance.complexity))
+            subjects.append(
+                Subject(
+                    path,
+                    problem.name,
+                    "reference",
+                    problem.reference,
+                    "reference",
+                    expected_class=problem.performance.complexity,
+                )
+            )
     return subjects
 
 
 def start_hogs(count: int) -> list[subprocess.Popen]:
     """CPU-burning neighbours, each in its own process group so they can be stopped by id."""
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
-            for _ in range(count)]
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True) for _ in range(count)]
 
 
 def stop_hogs(hogs: list[subprocess.Popen]) -> None:
@@ -129,8 +144,10 @@ def run_once(subject: Subject, contexts: dict) -> None:
     subject.classes.append(complexity.candidate if complexity is not None else None)
     subject.possible.append(list(fit.not_ruled_out) if fit is not None else [])
     worse = "worse" if complexity is not None and complexity.worse else "not worse"
-    subject.runs.append(f"{dim.score if dim.applicable else float('nan'):5.1f}  {dim.summary[:110]}; "
-                        f"{worse}: {(complexity.reason if complexity is not None else '')[:120]}")
+    subject.runs.append(
+        f"{dim.score if dim.applicable else float('nan'):5.1f}  {dim.summary[:110]}; "
+        f"{worse}: {(complexity.reason if complexity is not None else '')[:120]}"
+    )
     if not dim.applicable:
         subject.notes.append(f"not applicable: {dim.reason}")
     if details is None:
@@ -150,25 +167,32 @@ def odd(subject: Subject) -> list[str]:
     """Runs that disagree with the rest: a class other than the declared one, or an outlying score."""
     valid = [x for x in subject.scores if not math.isnan(x)]
     middle = statistics.median(valid) if valid else 0.0
-    return [line for line, score, found in zip(subject.runs, subject.scores, subject.classes, strict=False)
-            if (subject.expected_class and found != subject.expected_class) or not abs(score - middle) <= 2.5]
+    return [
+        line
+        for line, score, found in zip(subject.runs, subject.scores, subject.classes, strict=False)
+        if (subject.expected_class and found != subject.expected_class) or not abs(score - middle) <= 2.5
+    ]
 
 
 def report(subjects: list[Subject], verbose: bool = False) -> dict:
     width = max([len(s.problem_name) for s in subjects] + [7])
     print()
-    print(f"{'problem':<{width}} {'solution':<10} {'kind':<7} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
-          f"{'lost':>5} {'class (expected)':<28} {'s/run':>5}")
+    print(
+        f"{'problem':<{width}} {'solution':<10} {'kind':<7} {'min':>6} {'median':>7} {'max':>6} {'spread':>6} "
+        f"{'lost':>5} {'class (expected)':<28} {'s/run':>5}"
+    )
     for s in subjects:
         valid = [x for x in s.scores if not math.isnan(x)]
         counts = {c: s.classes.count(c) for c in dict.fromkeys(s.classes)}
         classes = ", ".join(f"{c} x{k}" for c, k in counts.items())
         spread = max(valid) - min(valid) if valid else float("nan")
         shown_kind = "slow" if s.slower else "equal" if s.judged else s.kind
-        print(f"{s.problem_name:<{width}} {s.label:<10} {shown_kind:<7} "
-              f"{min(valid, default=float('nan')):6.1f} {statistics.median(valid) if valid else float('nan'):7.1f} "
-              f"{max(valid, default=float('nan')):6.1f} {spread:6.1f} {sum(map(lost, s.scores)):>5} "
-              f"{classes + ' (' + str(s.expected_class) + ')':<28} {statistics.fmean(s.seconds):5.1f}")
+        print(
+            f"{s.problem_name:<{width}} {s.label:<10} {shown_kind:<7} "
+            f"{min(valid, default=float('nan')):6.1f} {statistics.median(valid) if valid else float('nan'):7.1f} "
+            f"{max(valid, default=float('nan')):6.1f} {spread:6.1f} {sum(map(lost, s.scores)):>5} "
+            f"{classes + ' (' + str(s.expected_class) + ')':<28} {statistics.fmean(s.seconds):5.1f}"
+        )
         for note in sorted(set(s.notes))[:5]:
             print(f"{'':<{width + 2}}note: {note}")
         for line in (s.runs if verbose else odd(s))[:6]:
@@ -177,13 +201,20 @@ def report(subjects: list[Subject], verbose: bool = False) -> dict:
     equal_runs = [x for s in subjects if s.judged and not s.slower for x in s.scores]
     # A fragile sample can fail on a performance input (a wrong answer is not timed): no class to check.
     known = [(s, c) for s in subjects if s.expected_class for c in s.classes if s.judged or c is not None]
-    possible = [(s, p) for s in subjects if s.expected_class
-                for c, p in zip(s.classes, s.possible, strict=False) if s.judged or c is not None]
+    possible = [
+        (s, p)
+        for s in subjects
+        if s.expected_class
+        for c, p in zip(s.classes, s.possible, strict=False)
+        if s.judged or c is not None
+    ]
     figures = {
         "detection": sum(map(lost, slow_runs)) / len(slow_runs) if slow_runs else None,
         "false_alarms": sum(map(lost, equal_runs)) / len(equal_runs) if equal_runs else None,
-        "spread": max((max(v) - min(v) for v in ([x for x in s.scores if not math.isnan(x)]
-                                                  for s in subjects if s.judged) if v), default=0.0),
+        "spread": max(
+            (max(v) - min(v) for v in ([x for x in s.scores if not math.isnan(x)] for s in subjects if s.judged) if v),
+            default=0.0,
+        ),
         "classes": sum(c == s.expected_class for s, c in known) / len(known) if known else None,
         "classes_not_ruled_out": sum(s.expected_class in p for s, p in possible) / len(possible) if possible else None,
         "runs": {"slow": len(slow_runs), "equal": len(equal_runs)},
@@ -191,13 +222,16 @@ def report(subjects: list[Subject], verbose: bool = False) -> dict:
     print()
     print(_line("detection rate (slower samples losing points)", figures["detection"], ">=", "detection"))
     print(_line("false-alarm rate (equal-speed losing points)", figures["false_alarms"], "<=", "false_alarms"))
-    print(f"largest score spread (max - min per solution): {figures['spread']:.2f} points "
-          f"(target <= {TARGETS['spread']:g})")
+    print(
+        f"largest score spread (max - min per solution): {figures['spread']:.2f} points "
+        f"(target <= {TARGETS['spread']:g})"
+    )
     print(_line("fitted class = declared class", figures["classes"], ">=", "classes"))
     shown = figures["classes_not_ruled_out"]
     print(f"declared class among those the curves cannot rule out: {'n/a' if shown is None else f'{100 * shown:.1f}%'}")
-    wrong = sorted({f"{s.problem_name}/{s.label}: {c} (declared {s.expected_class})"
-                    for s, c in known if c != s.expected_class})
+    wrong = sorted(
+        {f"{s.problem_name}/{s.label}: {c} (declared {s.expected_class})" for s, c in known if c != s.expected_class}
+    )
     for line in wrong:
         print(f"  class differs: {line}")
     figures["met"] = _met(figures)
@@ -223,8 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--problems", type=Path, default=ROOT / "problems", help="folder of problem files")
     parser.add_argument("--runs", type=int, default=20, help="evaluations per solution (default 20)")
     parser.add_argument("--only", action="append", default=[], metavar="PROBLEM", help="only this problem; repeatable")
-    parser.add_argument("--kinds", default="good,slow",
-                        help="sample kinds, comma-separated: good, slow (default: both), fragile, messy, or all")
+    parser.add_argument(
+        "--kinds",
+        default="good,slow",
+        help="sample kinds, comma-separated: good, slow (default: both), fragile, messy, or all",
+    )
     parser.add_argument("--no-reference", action="store_true", help="skip the reference evaluated against itself")
     parser.add_argument("--hogs", type=int, default=1, help="CPU-burning processes beside the bench (default 1)")
     parser.add_argument("--deterministic", action="store_true", help="count instructions instead of timing")
@@ -241,8 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     extra = {"performance": {"budget_s": args.budget}} if args.budget else {}
     options = EvaluationOptions(skip=OTHER_DIMENSIONS, deterministic=args.deterministic, extra=extra)
     contexts = {s.problem_path: ProblemContext(load_problem(s.problem_path), options) for s in subjects}
-    print(f"{len(subjects)} solutions x {args.runs} runs, {args.hogs} CPU hog(s) running"
-          f"{', deterministic mode' if args.deterministic else ''}", flush=True)
+    print(
+        f"{len(subjects)} solutions x {args.runs} runs, {args.hogs} CPU hog(s) running"
+        f"{', deterministic mode' if args.deterministic else ''}",
+        flush=True,
+    )
     hogs = start_hogs(args.hogs)
     started = time.monotonic()
     try:
@@ -256,10 +296,27 @@ def main(argv: list[str] | None = None) -> int:
             context.close()
     figures = report(subjects, args.verbose)
     if args.json:
-        args.json.write_text(json.dumps({"figures": figures, "solutions": [
-            {"problem": s.problem_name, "solution": s.label, "kind": s.kind, "expected_class": s.expected_class,
-             "scores": s.scores, "classes": s.classes, "seconds": s.seconds, "runs": s.runs}
-            for s in subjects]}, indent=2))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "figures": figures,
+                    "solutions": [
+                        {
+                            "problem": s.problem_name,
+                            "solution": s.label,
+                            "kind": s.kind,
+                            "expected_class": s.expected_class,
+                            "scores": s.scores,
+                            "classes": s.classes,
+                            "seconds": s.seconds,
+                            "runs": s.runs,
+                        }
+                        for s in subjects
+                    ],
+                },
+                indent=2,
+            )
+        )
     return 0 if figures["met"] else 1
 
 

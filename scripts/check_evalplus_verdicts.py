@@ -32,8 +32,10 @@ sys.path.insert(0, str(ROOT / "server"))
 from codeeval.report.pass_at_k import mean_pass_at_k  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
-BENCHMARKS = {"HumanEval": DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz",
-              "Mbpp": DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"}
+BENCHMARKS = {
+    "HumanEval": DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz",
+    "Mbpp": DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz",
+}
 LABELS = DATA / "llm-samples" / "llm-samples.jsonl.gz"
 
 
@@ -47,14 +49,19 @@ def main() -> int:
     parser.add_argument("--tasks", default=None, help="only these task ids (comma-separated)")
     parser.add_argument("--family", choices=sorted(BENCHMARKS), default=None, help="only this benchmark's tasks")
     parser.add_argument("--jobs", default="2")
-    parser.add_argument("--report-only", action="store_true",
-                        help="report on the solutions the run in --work finished; run nothing")
+    parser.add_argument(
+        "--report-only", action="store_true", help="report on the solutions the run in --work finished; run nothing"
+    )
     args = parser.parse_args()
     work = Path(args.work)
     wanted = set(args.tasks.split(",")) if args.tasks else None
     with gzip.open(LABELS, "rt", encoding="utf-8") as handle:
-        labels = [r for r in map(json.loads, handle) if (wanted is None or r["task_id"] in wanted)
-                  and (args.family is None or r["task_id"].startswith(f"{args.family}/"))]
+        labels = [
+            r
+            for r in map(json.loads, handle)
+            if (wanted is None or r["task_id"] in wanted)
+            and (args.family is None or r["task_id"].startswith(f"{args.family}/"))
+        ]
     problems = work / "problems"
     for family, path in BENCHMARKS.items():
         target = problems / family
@@ -70,8 +77,25 @@ def main() -> int:
     distinct = {(row["task_id"], row["solution"]): index for index, row in enumerate(written)}
     run = work / "run"
     if not args.report_only:
-        codeeval("run", str(problems), "--samples", str(samples), "-o", str(run), "-q", "--tests", "plus",
-                 "-j", args.jobs, "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+        codeeval(
+            "run",
+            str(problems),
+            "--samples",
+            str(samples),
+            "-o",
+            str(run),
+            "-q",
+            "--tests",
+            "plus",
+            "-j",
+            args.jobs,
+            "--skip",
+            "edge_cases",
+            "--skip",
+            "performance",
+            "--skip",
+            "code_quality",
+        )
     verdicts: dict[int, dict[str, bool]] = {}
     for line in (run / "results.jsonl").read_text(encoding="utf-8").splitlines():
         try:
@@ -122,8 +146,10 @@ def report(labels: list[dict], distinct: dict[tuple[str, str], int], verdicts: d
             row += [mine, label]
         print(f"{model[:70]:70} {row[0]:9.3f} {row[1]:8.3f} {row[2]:9.3f} {row[3]:8.3f}")
     print(f"\nlargest pass@1 difference at the third decimal: {worst:.3f} over {len(ours)} models")
-    print(f"pass@1 equal to the third decimal: base {equal['base']} of {len(ours)} models, "
-          f"plus {equal['plus']} of {len(ours)}")
+    print(
+        f"pass@1 equal to the third decimal: base {equal['base']} of {len(ours)} models, "
+        f"plus {equal['plus']} of {len(ours)}"
+    )
     return 0
 
 

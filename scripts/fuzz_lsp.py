@@ -60,9 +60,37 @@ def describe(x, y):
     return None
 '''
 
-SNIPPETS = ["def ", "class ", "(", ")", ":", "\n", "    ", "\n    ", "return ", "x", "y = 1", "😀", "é", "#",
-            '"""', "'", "if x:\n        pass\n", "lambda: 0", "[]", "{", "}", "\t", "async def f(): await g()\n",
-            "def g(a, b=[], *c, **d):\n    return a\n", "\r\n", "\\", "@decorator\n", "yield", "import os\n"]
+SNIPPETS = [
+    "def ",
+    "class ",
+    "(",
+    ")",
+    ":",
+    "\n",
+    "    ",
+    "\n    ",
+    "return ",
+    "x",
+    "y = 1",
+    "😀",
+    "é",
+    "#",
+    '"""',
+    "'",
+    "if x:\n        pass\n",
+    "lambda: 0",
+    "[]",
+    "{",
+    "}",
+    "\t",
+    "async def f(): await g()\n",
+    "def g(a, b=[], *c, **d):\n    return a\n",
+    "\r\n",
+    "\\",
+    "@decorator\n",
+    "yield",
+    "import os\n",
+]
 
 
 def utf16_len(text: str) -> int:
@@ -99,7 +127,8 @@ class Doc:
                 end += 1
         new = "" if rng.random() < 0.2 else rng.choice(SNIPPETS)
         change = types.TextDocumentContentChangePartial(
-            range=types.Range(start=self.position(start), end=self.position(end)), text=new)
+            range=types.Range(start=self.position(start), end=self.position(end)), text=new
+        )
         self.text = self.text[:start] + new + self.text[end:]
         self.version += 1
         return change
@@ -156,17 +185,25 @@ async def fuzz(ops: int, seed: int, on_type: bool) -> int:
     await client.start_io(sys.executable, "-m", "codeeval", "lsp")
     server_pid = client._server.pid
     capabilities = types.ClientCapabilities(
-        workspace=types.WorkspaceClientCapabilities(code_lens=types.CodeLensWorkspaceClientCapabilities(
-            refresh_support=True)),
+        workspace=types.WorkspaceClientCapabilities(
+            code_lens=types.CodeLensWorkspaceClientCapabilities(refresh_support=True)
+        ),
         text_document=types.TextDocumentClientCapabilities(
             synchronization=types.TextDocumentSyncClientCapabilities(did_save=True),
             hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
-            code_action=types.CodeActionClientCapabilities(resolve_support=types.ClientCodeActionResolveOptions(
-                properties=["edit"]))))
-    await client.initialize_async(types.InitializeParams(
-        capabilities=capabilities, root_uri=root.as_uri(),
-        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="fuzz")],
-        initialization_options={"codeeval": {"run": "onType" if on_type else "onSave"}}))
+            code_action=types.CodeActionClientCapabilities(
+                resolve_support=types.ClientCodeActionResolveOptions(properties=["edit"])
+            ),
+        ),
+    )
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="fuzz")],
+            initialization_options={"codeeval": {"run": "onType" if on_type else "onSave"}},
+        )
+    )
     client.initialized(types.InitializedParams())
 
     docs = []
@@ -175,8 +212,11 @@ async def fuzz(ops: int, seed: int, on_type: bool) -> int:
         path.write_text(BASE)
         doc = Doc(path.as_uri(), BASE)
         docs.append(doc)
-        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-            uri=doc.uri, language_id="python", version=1, text=doc.text)))
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(uri=doc.uri, language_id="python", version=1, text=doc.text)
+            )
+        )
 
     counts = {"edit": 0, "save": 0, "hover": 0, "lens": 0, "action": 0, "reopen": 0}
     errors: list[str] = []
@@ -193,40 +233,65 @@ async def fuzz(ops: int, seed: int, on_type: bool) -> int:
         try:
             if roll < 0.55:
                 change = doc.edit(rng)
-                client.text_document_did_change(types.DidChangeTextDocumentParams(
-                    text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version),
-                    content_changes=[change]))
+                client.text_document_did_change(
+                    types.DidChangeTextDocumentParams(
+                        text_document=types.VersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version),
+                        content_changes=[change],
+                    )
+                )
                 counts["edit"] += 1
             elif roll < 0.70:
-                client.text_document_did_save(types.DidSaveTextDocumentParams(
-                    text_document=types.TextDocumentIdentifier(uri=doc.uri)))
+                client.text_document_did_save(
+                    types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=doc.uri))
+                )
                 counts["save"] += 1
                 if rng.random() < 0.3:
                     await asyncio.sleep(0.1)  # a pause after saving: let some analyses finish and publish
             elif roll < 0.92:
                 position = doc.position(doc.random_offset(rng))
-                await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-                    text_document=types.TextDocumentIdentifier(uri=doc.uri), position=position)), 30)
+                await asyncio.wait_for(
+                    client.text_document_hover_async(
+                        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=doc.uri), position=position)
+                    ),
+                    30,
+                )
                 counts["hover"] += 1
             elif roll < 0.96:
-                await asyncio.wait_for(client.text_document_code_lens_async(types.CodeLensParams(
-                    text_document=types.TextDocumentIdentifier(uri=doc.uri))), 30)
+                await asyncio.wait_for(
+                    client.text_document_code_lens_async(
+                        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=doc.uri))
+                    ),
+                    30,
+                )
                 counts["lens"] += 1
             elif roll < 0.995:
                 start, end = sorted(doc.position(doc.random_offset(rng)) for _ in range(2))
-                actions = await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
-                    text_document=types.TextDocumentIdentifier(uri=doc.uri), range=types.Range(start=start, end=end),
-                    context=types.CodeActionContext(diagnostics=[]))), 30)
+                actions = await asyncio.wait_for(
+                    client.text_document_code_action_async(
+                        types.CodeActionParams(
+                            text_document=types.TextDocumentIdentifier(uri=doc.uri),
+                            range=types.Range(start=start, end=end),
+                            context=types.CodeActionContext(diagnostics=[]),
+                        )
+                    ),
+                    30,
+                )
                 for action in (actions or [])[:1]:
                     if isinstance(action, types.CodeAction):
                         await asyncio.wait_for(client.code_action_resolve_async(action), 30)
                 counts["action"] += 1
             else:
-                client.text_document_did_close(types.DidCloseTextDocumentParams(
-                    text_document=types.TextDocumentIdentifier(uri=doc.uri)))
+                client.text_document_did_close(
+                    types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=doc.uri))
+                )
                 doc.version += 1
-                client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-                    uri=doc.uri, language_id="python", version=doc.version, text=doc.text)))
+                client.text_document_did_open(
+                    types.DidOpenTextDocumentParams(
+                        text_document=types.TextDocumentItem(
+                            uri=doc.uri, language_id="python", version=doc.version, text=doc.text
+                        )
+                    )
+                )
                 counts["reopen"] += 1
         except Exception as exc:  # an error response, a timeout, a dead server
             errors.append(f"op {op}: {type(exc).__name__}: {exc}")
@@ -252,12 +317,18 @@ async def fuzz(ops: int, seed: int, on_type: bool) -> int:
     base = samples[1] if len(samples) > 2 else samples[0]  # after the first 500 ops: warmed up
     end = samples[-1]
     peak = max(s[1] for s in samples)
-    print(f"operations: {ops} in {elapsed:.1f} s ({', '.join(f'{k} {v}' for k, v in counts.items())}); "
-          f"diagnostics published: {getattr(client, 'published', 0)}")
-    print(f"error responses / exceptions: {len(errors)}; server errors reported: {len(problems)}; "
-          f"server alive at the end: {alive}")
-    print(f"server RSS: {samples[0][1] / 1024:.1f} MB at start, {base[1] / 1024:.1f} MB after {base[0]} ops, "
-          f"{end[1] / 1024:.1f} MB at the end (peak {peak / 1024:.1f} MB)")
+    print(
+        f"operations: {ops} in {elapsed:.1f} s ({', '.join(f'{k} {v}' for k, v in counts.items())}); "
+        f"diagnostics published: {getattr(client, 'published', 0)}"
+    )
+    print(
+        f"error responses / exceptions: {len(errors)}; server errors reported: {len(problems)}; "
+        f"server alive at the end: {alive}"
+    )
+    print(
+        f"server RSS: {samples[0][1] / 1024:.1f} MB at start, {base[1] / 1024:.1f} MB after {base[0]} ops, "
+        f"{end[1] / 1024:.1f} MB at the end (peak {peak / 1024:.1f} MB)"
+    )
     print(f"analysis worker RSS: {base[2] / 1024:.1f} MB after {base[0]} ops, {end[2] / 1024:.1f} MB at the end")
     print("server RSS (MB) by operations: " + " ".join(f"{op}:{rss / 1024:.1f}" for op, rss, _ in samples))
     for line in (errors + problems)[:20]:

@@ -31,7 +31,7 @@ def render(font_path: Path) -> str:
     metrics = font["hmtx"].metrics
     rows = []
     for start in range(0, len(CODE_POINTS), 8):
-        chunk = CODE_POINTS[start:start + 8]
+        chunk = CODE_POINTS[start : start + 8]
         rows.append("    " + " ".join(f"{point}: {metrics[cmap[point]][0]}," for point in chunk if point in cmap))
     body = "\n".join(rows)
     return f'''"""Advance widths of {family} ({font_path.name}) in font units, made by scripts/make_badge_widths.py."""

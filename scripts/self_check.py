@@ -19,8 +19,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def check_report() -> dict:
     """`codeeval check server/codeeval`'s JSON report (every finding, none failing the command)."""
-    done = subprocess.run([sys.executable, "-m", "codeeval", "check", "server/codeeval", "--format", "json",
-                           "--fail-on", "none"], cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "codeeval", "check", "server/codeeval", "--format", "json", "--fail-on", "none"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise SystemExit(f"self-check: codeeval check failed ({done.returncode}): {done.stderr.strip()}")
     return json.loads(done.stdout)
@@ -28,8 +33,12 @@ def check_report() -> dict:
 
 def main() -> int:
     report = check_report()
-    critical = [(entry["path"], finding) for entry in report["files"] for finding in entry["findings"]
-                if finding["severity"] == "critical"]
+    critical = [
+        (entry["path"], finding)
+        for entry in report["files"]
+        for finding in entry["findings"]
+        if finding["severity"] == "critical"
+    ]
     for path, finding in critical:
         line = finding["range"]["start"]["line"]  # 1-based, as the text format shows it
         print(f"self-check: {path}:{line}: {finding['rule']} critical: {finding['message']}")

@@ -88,8 +88,9 @@ def prepare_mbpp(work: Path, limit: int | None, attacks: bool) -> tuple[Path, li
             probe = problems / f"probe_{attack.name}.yaml"
             probe.write_text(PROBLEM.replace("name: sandbox_probe", f"name: probe_{attack.name}"))
             source = render(attack.name, listener, world, probe)
-            lines.insert(min(len(lines), number * step), json.dumps({"task_id": f"probe_{attack.name}",
-                                                                       "solution": source}))
+            lines.insert(
+                min(len(lines), number * step), json.dumps({"task_id": f"probe_{attack.name}", "solution": source})
+            )
     samples = work / "samples.jsonl"
     samples.write_text("\n".join(lines) + "\n")
     return problems, [samples], len(lines), listener
@@ -102,7 +103,8 @@ def prepare_trivial(work: Path, count: int) -> tuple[Path, list[Path], int]:
     for k in range(count):
         (problems / f"add{k}.yaml").write_text(
             f"format: 1\nname: add{k}\nsummary: Add {k}.\nentry_point: add\nreference: |\n"
-            f"  def add(x: int) -> int:\n      return x + {k}\ntests:\n  - args: [1]\n    expected: {k + 1}\n")
+            f"  def add(x: int) -> int:\n      return x + {k}\ntests:\n  - args: [1]\n    expected: {k + 1}\n"
+        )
         lines.append(json.dumps({"task_id": f"add{k}", "solution": f"def add(x: int) -> int:\n    return x + {k}\n"}))
     samples = work / "trivial.jsonl"
     samples.write_text("\n".join(lines) + "\n")
@@ -112,8 +114,9 @@ def prepare_trivial(work: Path, count: int) -> tuple[Path, list[Path], int]:
 def watch(command: list[str], log: Path, expected: int, kill_at: float | None) -> tuple[list[Reading], int, bool]:
     started = time.monotonic()
     env = {**os.environ, "CODEEVAL_TEST_SECRET": SECRET}
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+    )
     readings: list[Reading] = []
     killed = False
     while process.poll() is None:
@@ -144,16 +147,22 @@ def milestones(readings: list[Reading], expected: int) -> dict[str, Reading]:
 def quarter_medians(readings: list[Reading], expected: int) -> list[float]:
     medians = []
     for quarter in range(4):
-        values = sorted(r.rss_mb for r in readings
-                        if expected * quarter / 4 <= r.results < expected * (quarter + 1) / 4 and r.results)
+        values = sorted(
+            r.rss_mb
+            for r in readings
+            if expected * quarter / 4 <= r.results < expected * (quarter + 1) / 4 and r.results
+        )
         if values:
             medians.append(values[len(values) // 2])
     return medians
 
 
 def describe(picks: dict[str, Reading]) -> list[str]:
-    return [f"  {name:<6} {r.seconds:7.0f} s  {r.results:5d} results  {r.descriptors:4d} open descriptors  "
-            f"{r.rss_mb:7.1f} MB resident" for name, r in picks.items()]
+    return [
+        f"  {name:<6} {r.seconds:7.0f} s  {r.results:5d} results  {r.descriptors:4d} open descriptors  "
+        f"{r.rss_mb:7.1f} MB resident"
+        for name, r in picks.items()
+    ]
 
 
 def check_log(out: Path, expected: int, killed: bool) -> list[str]:
@@ -228,8 +237,10 @@ def main() -> int:
         problems_found.append(f"open descriptors grew from {first.descriptors} to {last.descriptors}")
     quarters = quarter_medians(readings, expected)
     peak = max(readings, key=lambda r: r.rss_mb)
-    print(f"[soak] resident memory, median per quarter of the results: "
-          f"{', '.join(f'{m:.0f}' for m in quarters)} MB; peak {peak.rss_mb:.0f} MB at {peak.results} results")
+    print(
+        f"[soak] resident memory, median per quarter of the results: "
+        f"{', '.join(f'{m:.0f}' for m in quarters)} MB; peak {peak.rss_mb:.0f} MB at {peak.results} results"
+    )
     # A leak climbs to the end: the last quarter above the second and still above the third. A solution
     # returning a huge value (replies may be up to 64 MB) makes a peak, after which the allocators keep
     # part of what was freed: a step that then stays level is that high-water mark, not a leak (MBPP+'s
@@ -239,8 +250,10 @@ def main() -> int:
         if quarters[3] > quarters[2] + tolerance / 2:
             problems_found.append(f"resident memory climbs: quarter medians {[round(m) for m in quarters]} MB")
         else:
-            print(f"[soak] resident memory rose once, at the peak, and stayed level after it "
-                  f"(last quarter within {tolerance / 2:.0f} MB of the third): a high-water mark, not a leak")
+            print(
+                f"[soak] resident memory rose once, at the peak, and stayed level after it "
+                f"(last quarter within {tolerance / 2:.0f} MB of the third): a high-water mark, not a leak"
+            )
     if listener is not None:
         if listener.contacts:
             problems_found.append(f"attack solutions reached the host's listeners: {listener.contacts[:3]}")

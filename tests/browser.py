@@ -13,8 +13,14 @@ import pytest
 
 from codeeval.sandbox.browser import find_chromium as chromium_path  # $CODEEVAL_CHROMIUM, else PATH
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def missing_browser_reason() -> str | None:

@@ -38,8 +38,9 @@ os.environ["CODEEVAL_CACHE_DIR"] = _CACHE.name
 
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     """Run the real `codeeval` command in a child process."""
-    return subprocess.run([sys.executable, "-m", "codeeval", *args], capture_output=True, text=True,
-                          cwd=cwd or REPO, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "codeeval", *args], capture_output=True, text=True, cwd=cwd or REPO, timeout=timeout
+    )
 
 
 @pytest.fixture

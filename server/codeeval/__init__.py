@@ -1,10 +1,10 @@
 """codeeval: scores AI-generated Python against YAML problems, in a sandbox.
 
-    import codeeval
-    result = codeeval.evaluate("solution.py", "problems/two_sum.yaml")
-    print(result.score)
+import codeeval
+result = codeeval.evaluate("solution.py", "problems/two_sum.yaml")
+print(result.score)
 
-    rewards = codeeval.score_many([(answer, "two_sum")], problems="problems/")
+rewards = codeeval.score_many([(answer, "two_sum")], problems="problems/")
 """
 
 from __future__ import annotations

@@ -27,8 +27,10 @@ from typing import Any
 import yaml
 
 _EXPRESSION = re.compile(r"\$\{\{(.*?)\}\}", re.DOTALL)
-_TOKEN = re.compile(r"\s*(?:(?P<number>-?\d+(?:\.\d+)?)|(?P<string>'(?:[^']|'')*')|(?P<op>==|!=|&&|\|\||[!().\[\]])"
-                    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*))")
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>-?\d+(?:\.\d+)?)|(?P<string>'(?:[^']|'')*')|(?P<op>==|!=|&&|\|\||[!().\[\]])"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_-]*))"
+)
 
 
 @dataclass
@@ -66,28 +68,60 @@ class ActionRun:
 class GitHubEnvironment:
     """The runner's side: workspace, event, temp folder, API address."""
 
-    def __init__(self, workspace: Path, temp: Path, event_name: str, event: dict[str, Any], api_url: str,
-                 repository: str, ref: str, sha: str, token: str):
+    def __init__(
+        self,
+        workspace: Path,
+        temp: Path,
+        event_name: str,
+        event: dict[str, Any],
+        api_url: str,
+        repository: str,
+        ref: str,
+        sha: str,
+        token: str,
+    ):
         self.workspace, self.temp, self.event_name, self.event = workspace, temp, event_name, event
         self.api_url, self.repository, self.ref, self.sha, self.token = api_url, repository, ref, sha, token
         self.event_path = temp / "event.json"
         self.event_path.write_text(json.dumps(event), encoding="utf-8")
 
     def context(self, action_path: Path) -> dict[str, Any]:
-        return {"event_name": self.event_name, "event": self.event, "action_path": str(action_path),
-                "workspace": str(self.workspace), "repository": self.repository, "ref": self.ref,
-                "sha": self.sha, "token": self.token, "api_url": self.api_url}
+        return {
+            "event_name": self.event_name,
+            "event": self.event,
+            "action_path": str(action_path),
+            "workspace": str(self.workspace),
+            "repository": self.repository,
+            "ref": self.ref,
+            "sha": self.sha,
+            "token": self.token,
+            "api_url": self.api_url,
+        }
 
     def variables(self, action_path: Path) -> dict[str, str]:
-        return {"GITHUB_ACTIONS": "true", "CI": "true", "GITHUB_WORKSPACE": str(self.workspace),
-                "GITHUB_EVENT_NAME": self.event_name, "GITHUB_EVENT_PATH": str(self.event_path),
-                "GITHUB_REPOSITORY": self.repository, "GITHUB_REF": self.ref, "GITHUB_SHA": self.sha,
-                "GITHUB_API_URL": self.api_url, "GITHUB_ACTION_PATH": str(action_path),
-                "RUNNER_TEMP": str(self.temp), "RUNNER_OS": "Linux"}
+        return {
+            "GITHUB_ACTIONS": "true",
+            "CI": "true",
+            "GITHUB_WORKSPACE": str(self.workspace),
+            "GITHUB_EVENT_NAME": self.event_name,
+            "GITHUB_EVENT_PATH": str(self.event_path),
+            "GITHUB_REPOSITORY": self.repository,
+            "GITHUB_REF": self.ref,
+            "GITHUB_SHA": self.sha,
+            "GITHUB_API_URL": self.api_url,
+            "GITHUB_ACTION_PATH": str(action_path),
+            "RUNNER_TEMP": str(self.temp),
+            "RUNNER_OS": "Linux",
+        }
 
 
-def run_action(action_dir: Path, github: GitHubEnvironment, inputs: dict[str, str],
-               base_env: dict[str, str] | None = None, timeout: float = 600) -> ActionRun:
+def run_action(
+    action_dir: Path,
+    github: GitHubEnvironment,
+    inputs: dict[str, str],
+    base_env: dict[str, str] | None = None,
+    timeout: float = 600,
+) -> ActionRun:
     """Run the composite action in `action_dir`/action.yml with these inputs, as a job step would."""
     metadata = yaml.safe_load((action_dir / "action.yml").read_text(encoding="utf-8"))
     assert metadata["runs"]["using"] == "composite"
@@ -95,10 +129,16 @@ def run_action(action_dir: Path, github: GitHubEnvironment, inputs: dict[str, st
     unknown = set(inputs) - set(declared)
     assert not unknown, f"inputs the action does not declare: {unknown}"
     github_context = github.context(action_dir)
-    context: dict[str, Any] = {"github": github_context, "runner": {"temp": str(github.temp), "os": "Linux"},
-                               "steps": {}, "env": {}}
-    context["inputs"] = {name: _interpolate(str(inputs.get(name, (spec or {}).get("default", ""))), context)
-                         for name, spec in declared.items()}
+    context: dict[str, Any] = {
+        "github": github_context,
+        "runner": {"temp": str(github.temp), "os": "Linux"},
+        "steps": {},
+        "env": {},
+    }
+    context["inputs"] = {
+        name: _interpolate(str(inputs.get(name, (spec or {}).get("default", ""))), context)
+        for name, spec in declared.items()
+    }
     environment = {**(base_env if base_env is not None else dict(os.environ)), **github.variables(action_dir)}
     results: list[StepResult] = []
     for index, step in enumerate(metadata["runs"]["steps"]):
@@ -116,15 +156,25 @@ def run_action(action_dir: Path, github: GitHubEnvironment, inputs: dict[str, st
         else:
             _run_step(step, result, index, context, environment, github, timeout)
         if result.id:
-            context["steps"][result.id] = {"outputs": result.outputs, "outcome": result.outcome,
-                                           "conclusion": result.outcome}
+            context["steps"][result.id] = {
+                "outputs": result.outputs,
+                "outcome": result.outcome,
+                "conclusion": result.outcome,
+            }
     declared_outputs = metadata.get("outputs") or {}
     outputs = {name: _interpolate(str(spec["value"]), context) for name, spec in declared_outputs.items()}
     return ActionRun(results, outputs, "".join(step.summary for step in results))
 
 
-def _run_step(step: dict, result: StepResult, index: int, context: dict[str, Any], environment: dict[str, str],
-              github: GitHubEnvironment, timeout: float) -> None:
+def _run_step(
+    step: dict,
+    result: StepResult,
+    index: int,
+    context: dict[str, Any],
+    environment: dict[str, str],
+    github: GitHubEnvironment,
+    timeout: float,
+) -> None:
     assert step.get("shell") == "bash", "composite run steps must name their shell"
     files = github.temp / f"step-{index}"
     files.mkdir(parents=True, exist_ok=True)
@@ -133,10 +183,14 @@ def _run_step(step: dict, result: StepResult, index: int, context: dict[str, Any
     summary_file.write_text("")
     script.write_text(_interpolate(step["run"], context), encoding="utf-8")
     step_env = {key: _interpolate(str(value), context) for key, value in (step.get("env") or {}).items()}
-    done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-                          cwd=github.workspace, capture_output=True, text=True, timeout=timeout,
-                          env={**environment, **step_env, "GITHUB_OUTPUT": str(output_file),
-                               "GITHUB_STEP_SUMMARY": str(summary_file)})
+    done = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        cwd=github.workspace,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**environment, **step_env, "GITHUB_OUTPUT": str(output_file), "GITHUB_STEP_SUMMARY": str(summary_file)},
+    )
     result.stdout, result.stderr = done.stdout, done.stderr
     result.outcome = "success" if done.returncode == 0 else "failure"
     result.outputs = parse_output_file(output_file.read_text(encoding="utf-8"))
@@ -166,6 +220,7 @@ def parse_output_file(text: str) -> dict[str, str]:
 
 
 # -- expressions ------------------------------------------------------------------------------------------------
+
 
 def _condition(expression: object, context: dict[str, Any], status: str) -> bool:
     if expression is None:
@@ -306,8 +361,12 @@ class _Parser:
         if self._peek() == "(":
             self._take("(")
             self._take(")")
-            return {"success": self.status == "success", "failure": self.status == "failure",
-                    "always": True, "cancelled": False}[text]
+            return {
+                "success": self.status == "success",
+                "failure": self.status == "failure",
+                "always": True,
+                "cancelled": False,
+            }[text]
         value: Any = self.context.get(text)
         while self._peek() in (".", "["):
             if self._take()[1] == ".":

@@ -38,8 +38,10 @@ class FakeGitHub:
     """The issue-comments endpoints of the GitHub REST API, in memory, on 127.0.0.1."""
 
     def __init__(self) -> None:
-        self.comments = [{"id": 100 + n, "body": f"a reviewer's comment {n}", "html_url": f"https://x/c/{100 + n}"}
-                         for n in range(OTHER_COMMENTS)]
+        self.comments = [
+            {"id": 100 + n, "body": f"a reviewer's comment {n}", "html_url": f"https://x/c/{100 + n}"}
+            for n in range(OTHER_COMMENTS)
+        ]
         self.requests: list[dict] = []
         github = self
 
@@ -68,14 +70,20 @@ class FakeGitHub:
     def _handle(self, handler: BaseHTTPRequestHandler, method: str) -> None:
         length = int(handler.headers.get("Content-Length") or 0)
         body = json.loads(handler.rfile.read(length)) if length else None
-        self.requests.append({"method": method, "path": handler.path, "body": body,
-                              "authorization": handler.headers.get("Authorization")})
+        self.requests.append(
+            {
+                "method": method,
+                "path": handler.path,
+                "body": body,
+                "authorization": handler.headers.get("Authorization"),
+            }
+        )
         if handler.headers.get("Authorization") != f"Bearer {TOKEN}":
             return self._answer(handler, 401, {"message": "Bad credentials"})
         listing = re.fullmatch(rf"/repos/{REPOSITORY}/issues/{PULL}/comments\?per_page=(\d+)&page=(\d+)", handler.path)
         if method == "GET" and listing:
             size, page = int(listing.group(1)), int(listing.group(2))
-            return self._answer(handler, 200, self.comments[(page - 1) * size: page * size])
+            return self._answer(handler, 200, self.comments[(page - 1) * size : page * size])
         if method == "POST" and handler.path == f"/repos/{REPOSITORY}/issues/{PULL}/comments":
             comment = {"id": 9001, "body": body["body"], "html_url": f"https://github.test/{REPOSITORY}/pull/7#c9001"}
             self.comments.append(comment)
@@ -136,17 +144,39 @@ def api():
 def pull_request_environment(project: dict, api: FakeGitHub, name: str) -> GitHubEnvironment:
     temp = project["root"] / name
     temp.mkdir()
-    event = {"action": "synchronize", "number": PULL,
-             "pull_request": {"number": PULL, "base": {"sha": project["base"], "ref": "main"},
-                              "head": {"sha": project["head"], "ref": "faster-two-sum"}},
-             "repository": {"full_name": REPOSITORY, "default_branch": "main"}}
-    return GitHubEnvironment(project["workspace"], temp, "pull_request", event, api.url, REPOSITORY,
-                             f"refs/pull/{PULL}/merge", project["head"], TOKEN)
+    event = {
+        "action": "synchronize",
+        "number": PULL,
+        "pull_request": {
+            "number": PULL,
+            "base": {"sha": project["base"], "ref": "main"},
+            "head": {"sha": project["head"], "ref": "faster-two-sum"},
+        },
+        "repository": {"full_name": REPOSITORY, "default_branch": "main"},
+    }
+    return GitHubEnvironment(
+        project["workspace"],
+        temp,
+        "pull_request",
+        event,
+        api.url,
+        REPOSITORY,
+        f"refs/pull/{PULL}/merge",
+        project["head"],
+        TOKEN,
+    )
 
 
-SUITE_INPUTS = {"problems": "problems", "solutions": "problems/samples", "skip": "performance",
-                "fail-on-regression": "true", "upload-sarif": "true", "badge-branch": "badges",
-                "github-token": TOKEN, "python": sys.executable}
+SUITE_INPUTS = {
+    "problems": "problems",
+    "solutions": "problems/samples",
+    "skip": "performance",
+    "fail-on-regression": "true",
+    "upload-sarif": "true",
+    "badge-branch": "badges",
+    "github-token": TOKEN,
+    "python": sys.executable,
+}
 
 
 @pytest.fixture(scope="module")
@@ -156,10 +186,15 @@ def first_push(project, api) -> ActionRun:
 
 def test_every_step_runs_and_the_policy_fails_the_job_on_the_regression(first_push):
     outcomes = [(step.id or step.uses or step.name.split(":")[0], step.outcome) for step in first_push.steps]
-    assert outcomes == [("install", "success"), ("evaluate", "success"), ("comment", "success"),
-                        ("Publish the badge", "success"), ("actions/upload-artifact@v6", "success"),
-                        ("github/codeql-action/upload-sarif@v4", "success"), ("Failure policy", "failure")], \
-        "\n".join(step.stdout + step.stderr for step in first_push.steps)
+    assert outcomes == [
+        ("install", "success"),
+        ("evaluate", "success"),
+        ("comment", "success"),
+        ("Publish the badge", "success"),
+        ("actions/upload-artifact@v6", "success"),
+        ("github/codeql-action/upload-sarif@v4", "success"),
+        ("Failure policy", "failure"),
+    ], "\n".join(step.stdout + step.stderr for step in first_push.steps)
     policy = first_push.step("Failure policy")
     assert "1 solution(s) got worse than on the base branch: two_sum/good.py" in policy.name
     assert "codeeval setup: using " in first_push.step("install").stdout  # the given Python already has codeeval
@@ -191,7 +226,10 @@ def test_outputs_point_at_real_reports(first_push, project):
     assert f">{float(outputs['score']):.1f}</text>" in svg
     assert json.loads(Path(outputs["badge-json"]).read_text())["message"] == f"{float(outputs['score']):.1f}"
     assert first_push.step("actions/upload-artifact@v6").with_inputs == {
-        "name": "codeeval-reports", "path": str(report_dir), "if-no-files-found": "ignore"}
+        "name": "codeeval-reports",
+        "path": str(report_dir),
+        "if-no-files-found": "ignore",
+    }
 
 
 def test_annotations_cover_findings_on_changed_lines_only(first_push, project):
@@ -200,9 +238,16 @@ def test_annotations_cover_findings_on_changed_lines_only(first_push, project):
     good_lines = (project["workspace"] / "problems/samples/two_sum/good.py").read_text().splitlines()
     helper_line = good_lines.index("def pair_sums(values):") + 1
     assert annotations, stdout
-    assert all(line.startswith(("::warning file=problems/samples/two_sum/good.py,",
-                                "::notice file=problems/samples/two_sum/good.py,",
-                                "::error file=problems/samples/two_sum/good.py,")) for line in annotations), annotations
+    assert all(
+        line.startswith(
+            (
+                "::warning file=problems/samples/two_sum/good.py,",
+                "::notice file=problems/samples/two_sum/good.py,",
+                "::error file=problems/samples/two_sum/good.py,",
+            )
+        )
+        for line in annotations
+    ), annotations
     assert any(f",line={helper_line}," in line and "title=codeeval CQ102 " in line for line in annotations)
     # messy.py is full of findings, but the pull request did not touch it
     assert "messy.py" not in stdout
@@ -215,16 +260,20 @@ def test_the_sarif_for_code_scanning_is_schema_valid_and_has_every_finding(first
     assert upload == {"sarif_file": first_push.outputs["sarif"], "category": "codeeval"}
     document = json.loads(Path(upload["sarif_file"]).read_text())
     assert [f"{list(e.absolute_path)}: {e.message}" for e in validator().iter_errors(document)] == []
-    uris = {result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            for result in document["runs"][0]["results"]}
+    uris = {
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for result in document["runs"][0]["results"]
+    }
     assert "problems/samples/two_sum/messy.py" in uris  # all findings go to code scanning, not only new ones
 
 
 def test_the_comment_is_created_once_with_the_report(first_push, api):
     calls = [(r["method"], r["path"]) for r in api.requests[:3]]
-    assert calls == [("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=1"),
-                     ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=2"),
-                     ("POST", f"/repos/{REPOSITORY}/issues/{PULL}/comments")]
+    assert calls == [
+        ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=1"),
+        ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=2"),
+        ("POST", f"/repos/{REPOSITORY}/issues/{PULL}/comments"),
+    ]
     assert all(r["authorization"] == f"Bearer {TOKEN}" for r in api.requests)
     body = api.requests[2]["body"]["body"]
     assert body == f"{MARKER}\n{first_push.job_summary}"
@@ -239,14 +288,18 @@ def test_the_badge_is_not_published_from_a_pull_request(first_push, project):
 def test_a_second_push_updates_the_same_comment(first_push, project, api):
     """Runs after the first push's tests: the comment it made is on the server's second page."""
     before = len(api.requests)
-    second = run_action(REPO, pull_request_environment(project, api, "second"),
-                        {**SUITE_INPUTS, "compare-base": "false", "fail-on-regression": "false",
-                         "upload-sarif": "false"})
+    second = run_action(
+        REPO,
+        pull_request_environment(project, api, "second"),
+        {**SUITE_INPUTS, "compare-base": "false", "fail-on-regression": "false", "upload-sarif": "false"},
+    )
     assert not second.failed, "\n".join(step.stdout + step.stderr for step in second.steps)
     calls = [(r["method"], r["path"]) for r in api.requests[before:]]
-    assert calls == [("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=1"),
-                     ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=2"),
-                     ("PATCH", f"/repos/{REPOSITORY}/issues/comments/9001")]
+    assert calls == [
+        ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=1"),
+        ("GET", f"/repos/{REPOSITORY}/issues/{PULL}/comments?per_page=100&page=2"),
+        ("PATCH", f"/repos/{REPOSITORY}/issues/comments/9001"),
+    ]
     assert api.requests[-1]["body"] == {"body": f"{MARKER}\n{second.job_summary}"}
     ours = [comment for comment in api.comments if comment["body"].startswith(MARKER)]
     assert len(ours) == 1 and "what changed" not in ours[0]["body"]  # no base comparison this time
@@ -257,11 +310,21 @@ def test_a_push_to_main_checks_quality_only_and_publishes_the_badge(project, api
     temp = project["root"] / "push"
     temp.mkdir()
     event = {"ref": "refs/heads/main", "repository": {"full_name": REPOSITORY, "default_branch": "main"}}
-    env = GitHubEnvironment(project["workspace"], temp, "push", event, api.url, REPOSITORY, "refs/heads/main",
-                            project["head"], TOKEN)
+    env = GitHubEnvironment(
+        project["workspace"], temp, "push", event, api.url, REPOSITORY, "refs/heads/main", project["head"], TOKEN
+    )
     before = len(api.requests)
-    run = run_action(REPO, env, {"check": "problems/samples", "badge-branch": "badges", "min-score": "99",
-                                 "output-dir": "quality-reports", "python": sys.executable})
+    run = run_action(
+        REPO,
+        env,
+        {
+            "check": "problems/samples",
+            "badge-branch": "badges",
+            "min-score": "99",
+            "output-dir": "quality-reports",
+            "python": sys.executable,
+        },
+    )
     assert len(api.requests) == before  # no pull request, no comment
     assert run.step("comment").ran is False
     quality = json.loads((project["workspace"] / "quality-reports" / "quality.json").read_text())
@@ -280,14 +343,20 @@ def test_a_push_to_main_checks_quality_only_and_publishes_the_badge(project, api
 def test_a_bad_input_fails_the_evaluate_step_with_an_error_annotation_naming_it(project, api):
     temp = project["root"] / "bad"
     temp.mkdir()
-    env = GitHubEnvironment(project["workspace"], temp, "push", {}, api.url, REPOSITORY, "refs/heads/x",
-                            project["head"], TOKEN)
-    run = run_action(REPO, env, {"problems": "problems", "solutions": "problems/samples", "fail-on": "sometimes",
-                                 "python": sys.executable})
+    env = GitHubEnvironment(
+        project["workspace"], temp, "push", {}, api.url, REPOSITORY, "refs/heads/x", project["head"], TOKEN
+    )
+    run = run_action(
+        REPO,
+        env,
+        {"problems": "problems", "solutions": "problems/samples", "fail-on": "sometimes", "python": sys.executable},
+    )
     evaluate = run.step("evaluate")
     assert evaluate.outcome == "failure"
-    assert "::error title=codeeval::action input `fail-on`: expected one of critical, warning, suggestion, none, " \
-           "got 'sometimes'" in evaluate.stdout
+    assert (
+        "::error title=codeeval::action input `fail-on`: expected one of critical, warning, suggestion, none, "
+        "got 'sometimes'" in evaluate.stdout
+    )
     assert [step.ran for step in run.steps[2:]] == [False, False, False, False, False]
 
 
@@ -301,7 +370,8 @@ def test_every_action_input_reaches_the_steps_under_its_variable_name():
             match = re.fullmatch(r"\$\{\{ inputs\.([a-z-]+) \}\}", str(value))
             if match:
                 passed[match.group(1)] = variable
-    assert {name: input_variable(name) for name in passed if name != "github-token"} == \
-        {name: variable for name, variable in passed.items() if name != "github-token"}
+    assert {name: input_variable(name) for name in passed if name != "github-token"} == {
+        name: variable for name, variable in passed.items() if name != "github-token"
+    }
     used_elsewhere = {name for name in action["inputs"] if f"inputs.{name}" in json.dumps(action["runs"]["steps"])}
     assert used_elsewhere == set(action["inputs"])  # no input is declared and then ignored

@@ -32,8 +32,17 @@ WCAG_AA = 4.5  # contrast for normal-size text
 
 def write_leaderboard(folder: Path, scores: list[float]) -> Path:
     """A leaderboard.json as `codeeval run` writes it (only the keys the badge reads matter)."""
-    rows = [{"problem": "p", "solution": f"s{i}.py", "group": "g" if i % 2 else "h", "score": score,
-             "dimensions": {}, "errors": []} for i, score in enumerate(scores)]
+    rows = [
+        {
+            "problem": "p",
+            "solution": f"s{i}.py",
+            "group": "g" if i % 2 else "h",
+            "score": score,
+            "dimensions": {},
+            "errors": [],
+        }
+        for i, score in enumerate(scores)
+    ]
     path = folder / "leaderboard.json"
     path.write_text(json.dumps({"schema_version": 1, "groups": [], "results": rows, "warnings": []}))
     return path
@@ -47,27 +56,44 @@ def test_badge_from_a_run_writes_the_svg_and_the_endpoint_json(tmp_path):
     svg = (tmp_path / "b.svg").read_text()
     assert 'aria-label="codeeval: 82.5"' in svg and ">82.5</text>" in svg and 'fill="#4f7a0f"' in svg
     assert json.loads((tmp_path / "b.json").read_text()) == {
-        "schemaVersion": 1, "label": "codeeval", "message": "82.5", "color": "4f7a0f"}
+        "schemaVersion": 1,
+        "label": "codeeval",
+        "message": "82.5",
+        "color": "4f7a0f",
+    }
 
 
 def test_a_group_label_and_thresholds_can_be_chosen(tmp_path):
     write_leaderboard(tmp_path, [100.0, 50.0, 100.0, 50.0])  # group g: 50, 50
-    done = run_cli("badge", str(tmp_path / "leaderboard.json"), "--group", "g", "--label", "model g",
-                   "--thresholds", "95,85,45,30", "--endpoint", str(tmp_path / "b.json"))
+    done = run_cli(
+        "badge",
+        str(tmp_path / "leaderboard.json"),
+        "--group",
+        "g",
+        "--label",
+        "model g",
+        "--thresholds",
+        "95,85,45,30",
+        "--endpoint",
+        str(tmp_path / "b.json"),
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads((tmp_path / "b.json").read_text())
     assert data["label"] == "model g" and data["message"] == "50.0" and data["color"] == DEFAULT_BANDS[2].color[1:]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--score", "101", "--svg", "b.svg"], "between 0 and 100"),
-    (["RUN", "--thresholds", "90,95,60,40", "--svg", "b.svg"], "strictly descending"),
-    (["RUN", "--thresholds", "90,x,60,40", "--svg", "b.svg"], "--thresholds"),
-    (["RUN", "--group", "nobody", "--svg", "b.svg"], "no scored solutions of group 'nobody'"),
-    (["RUN"], "give --svg and/or --endpoint"),
-    (["RUN", "--score", "50", "--svg", "b.svg"], "give either a run"),
-    (["missing", "--svg", "b.svg"], "missing: no such file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--score", "101", "--svg", "b.svg"], "between 0 and 100"),
+        (["RUN", "--thresholds", "90,95,60,40", "--svg", "b.svg"], "strictly descending"),
+        (["RUN", "--thresholds", "90,x,60,40", "--svg", "b.svg"], "--thresholds"),
+        (["RUN", "--group", "nobody", "--svg", "b.svg"], "no scored solutions of group 'nobody'"),
+        (["RUN"], "give --svg and/or --endpoint"),
+        (["RUN", "--score", "50", "--svg", "b.svg"], "give either a run"),
+        (["missing", "--svg", "b.svg"], "missing: no such file"),
+    ],
+)
 def test_bad_requests_exit_2_with_a_reason(tmp_path, args, message):
     write_leaderboard(tmp_path, [70.0])
     done = run_cli("badge", *[str(tmp_path) if arg == "RUN" else arg for arg in args], cwd=tmp_path)
@@ -77,7 +103,16 @@ def test_bad_requests_exit_2_with_a_reason(tmp_path, args, message):
 
 def test_colour_bands_at_their_edges_and_every_text_colour_passes_wcag_aa():
     assert [band_for(score).name for score in (100, 90, 89.99, 75, 74.99, 60, 40, 39.99, 0)] == [
-        "excellent", "excellent", "good", "good", "fair", "fair", "poor", "bad", "bad"]
+        "excellent",
+        "excellent",
+        "good",
+        "good",
+        "fair",
+        "fair",
+        "poor",
+        "bad",
+        "bad",
+    ]
     for band in DEFAULT_BANDS:
         assert contrast_ratio("#ffffff", band.color) >= WCAG_AA, band
     with pytest.raises(ValueError):
@@ -95,8 +130,12 @@ def test_the_width_table_matches_the_installed_font():
     font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     if not font.is_file():
         pytest.skip(f"{font} missing (Debian package fonts-dejavu-core, installed by scripts/setup)")
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "make_badge_widths.py"), "--check"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "make_badge_widths.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -111,12 +150,15 @@ def test_computed_widths_match_chromium_rendering_of_the_named_font(chromium, tm
     try:
         (tmp_path / "b.svg").write_text(render(layout(TEXTS[0], TEXTS[1], "#1a7f37")))
         page.goto((tmp_path / "b.svg").as_uri())
-        measured = page.evaluate("""texts => texts.map(value => {
+        measured = page.evaluate(
+            """texts => texts.map(value => {
             const text = document.querySelector('text');
             text.removeAttribute('textLength');
             text.textContent = value;
             return text.getComputedTextLength();
-        })""", TEXTS)
+        })""",
+            TEXTS,
+        )
     finally:
         page.close()
     for text, width in zip(TEXTS, measured, strict=True):
@@ -129,14 +171,16 @@ def test_the_rendered_score_is_legible_at_readme_size(chromium, tmp_path, score,
     """Screenshot the badge as a README shows it (an <img> at its own size) and read the score's pixels:
     inside its box with margins, tall enough, contrast >= WCAG AA, one separate shape per character."""
     (tmp_path / "badge.svg").write_text(_badge(score, tmp_path))
-    (tmp_path / "page.html").write_text('<html><body style="margin:0;background:#fff">'
-                                        '<img id="b" src="badge.svg"></body></html>')
+    (tmp_path / "page.html").write_text(
+        '<html><body style="margin:0;background:#fff"><img id="b" src="badge.svg"></body></html>'
+    )
     page = chromium.new_page(device_scale_factor=scale)
     try:
         page.goto((tmp_path / "page.html").as_uri())
         page.wait_for_function("document.getElementById('b').complete")
-        box = page.evaluate("(() => { const r = document.getElementById('b').getBoundingClientRect(); "
-                            "return [r.width, r.height]; })()")
+        box = page.evaluate(
+            "(() => { const r = document.getElementById('b').getBoundingClientRect(); return [r.width, r.height]; })()"
+        )
         png = page.screenshot(clip={"x": 0, "y": 0, "width": box[0], "height": box[1]})
     finally:
         page.close()

@@ -36,7 +36,7 @@ def test_diff_names_the_worse_sample_its_dimensions_and_the_reason(two_runs):
     assert "1 worse, 0 better, 9 unchanged" in text
     rows = [line for line in text.splitlines() if line.startswith("| ▼")]
     assert len(rows) == 1 and "| two_sum | good.py |" in rows[0]
-    section = text[text.index("### ▼ two_sum · good.py"):]
+    section = text[text.index("### ▼ two_sum · good.py") :]
     assert re.search(r"- \*\*Correctness\*\* 100\.0 → 37\.5 \(-62\.5\): 8/8 tests passed → 3/8 tests passed", section)
     # the reason: the very test that now fails, with what was expected and what came back
     assert "new: -12.5 `two_sum([2, 7, 11, 15], 9)`: wrong output; expected [0, 1], got (1, 0)" in section
@@ -59,8 +59,13 @@ def test_fail_on_regression_exits_1_only_when_something_got_worse(two_runs):
 
 
 def test_two_single_results_are_compared_with_each_other(two_runs, tmp_path):
-    done = run_cli("diff", str(two_runs / "before" / "two_sum" / "good.json"),
-                   str(two_runs / "after" / "two_sum" / "good.json"), "-o", str(tmp_path / "d.md"))
+    done = run_cli(
+        "diff",
+        str(two_runs / "before" / "two_sum" / "good.json"),
+        str(two_runs / "after" / "two_sum" / "good.json"),
+        "-o",
+        str(tmp_path / "d.md"),
+    )
     assert done.returncode == 0, done.stderr
     text = (tmp_path / "d.md").read_text()
     assert "over 1 solutions: 1 worse" in text and "expected [0, 1], got (1, 0)" in text
@@ -88,8 +93,9 @@ def test_added_and_removed_solutions_are_listed(two_runs, tmp_path):
 
 def test_a_solution_codeeval_failed_on_has_no_score_and_is_no_regression(two_runs, tmp_path):
     data = json.loads((two_runs / "before" / "leaderboard.json").read_text())
-    broken = next(row for row in data["results"]
-                  if (row["problem"], row["solution"]) == ("balanced_brackets", "slow.py"))
+    broken = next(
+        row for row in data["results"] if (row["problem"], row["solution"]) == ("balanced_brackets", "slow.py")
+    )
     broken.update(status="internal_error", score=0.0, errors=["internal error: RuntimeError: boom"])
     (tmp_path / "leaderboard.json").write_text(json.dumps(data))
     before, after = load_snapshot(two_runs / "before"), load_snapshot(tmp_path / "leaderboard.json")
@@ -116,12 +122,15 @@ def test_a_zero_threshold_reports_any_move_and_nothing_else(two_runs):
     assert [(c.new.solution, c.direction) for c in diff.changes] == [("good.py", Direction.WORSE)]
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "missing.json: no such file"),
-    ('{"a": 1,\n "b": }', "bad.json:2: not JSON"),
-    ('{"some": "thing"}', "bad.json: not a codeeval leaderboard or result"),
-    ('{"groups": [], "results": [{"problem": "p"}]}', "bad.json: results[0]: needs `problem`, `solution`"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (None, "missing.json: no such file"),
+        ('{"a": 1,\n "b": }', "bad.json:2: not JSON"),
+        ('{"some": "thing"}', "bad.json: not a codeeval leaderboard or result"),
+        ('{"groups": [], "results": [{"problem": "p"}]}', "bad.json: results[0]: needs `problem`, `solution`"),
+    ],
+)
 def test_bad_inputs_exit_2_naming_the_file(two_runs, tmp_path, content, message):
     path = tmp_path / ("missing.json" if content is None else "bad.json")
     if content is not None:

@@ -32,8 +32,13 @@ def lint(project: Path, *files: Path) -> subprocess.CompletedProcess:
     """actionlint on `files`; local actions (`uses: ./`) resolve against `project`, a git repository."""
     if not (project / ".git").exists():
         subprocess.run(["git", "init", "-q", str(project)], check=True, timeout=60)
-    return subprocess.run([actionlint(), "-oneline", "-no-color", *map(str, files)], cwd=project,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [actionlint(), "-oneline", "-no-color", *map(str, files)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_project_workflows_pass_actionlint():
@@ -49,14 +54,26 @@ def test_action_yml_passes_actionlint_as_a_reusable_workflow(tmp_path):
     workflow whose workflow_call inputs are the action's inputs, so every `inputs.*`, `steps.*` and
     `github.*` expression, every `uses:` and every run script (shellcheck) is checked."""
     action = yaml.safe_load((REPO / "action.yml").read_text())
-    inputs = {name: {"type": "string", "required": False, "description": spec["description"]}
-              for name, spec in action["inputs"].items()}
+    inputs = {
+        name: {"type": "string", "required": False, "description": spec["description"]}
+        for name, spec in action["inputs"].items()
+    }
     steps = list(action["runs"]["steps"])
-    steps.append({"name": "the action's outputs", "shell": "bash", "run": "true",
-                  "env": {f"OUTPUT_{name.upper().replace('-', '_')}": spec["value"]
-                          for name, spec in action["outputs"].items()}})
-    workflow = {"name": "action.yml", "on": {"workflow_call": {"inputs": inputs}},
-                "jobs": {"action": {"runs-on": "ubuntu-latest", "steps": steps}}}
+    steps.append(
+        {
+            "name": "the action's outputs",
+            "shell": "bash",
+            "run": "true",
+            "env": {
+                f"OUTPUT_{name.upper().replace('-', '_')}": spec["value"] for name, spec in action["outputs"].items()
+            },
+        }
+    )
+    workflow = {
+        "name": "action.yml",
+        "on": {"workflow_call": {"inputs": inputs}},
+        "jobs": {"action": {"runs-on": "ubuntu-latest", "steps": steps}},
+    }
     target = tmp_path / ".github" / "workflows" / "action.yml"
     target.parent.mkdir(parents=True)
     target.write_text(yaml.safe_dump(workflow, sort_keys=False, width=200))
@@ -66,8 +83,9 @@ def test_action_yml_passes_actionlint_as_a_reusable_workflow(tmp_path):
 
 def test_the_install_script_passes_shellcheck():
     actionlint()  # the same skip reasons
-    done = subprocess.run(["shellcheck", str(REPO / "action" / "install.sh")], capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        ["shellcheck", str(REPO / "action" / "install.sh")], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stdout
 
 
@@ -91,9 +109,11 @@ def test_a_mistake_in_a_workflow_is_caught(tmp_path):
     shutil.copy(REPO / "action.yml", tmp_path / "action.yml")
     target = tmp_path / ".github" / "workflows" / "bad.yml"
     target.parent.mkdir(parents=True)
-    target.write_text("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
-                      "      - uses: ./\n        with:\n          problem: problems\n"
-                      "      - run: echo $HOME/$1\n")
+    target.write_text(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - uses: ./\n        with:\n          problem: problems\n"
+        "      - run: echo $HOME/$1\n"
+    )
     done = lint(tmp_path, target)
     assert done.returncode == 1
     assert 'input "problem" is not defined in action' in done.stdout and "SC2086" in done.stdout, done.stdout

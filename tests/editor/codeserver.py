@@ -35,8 +35,10 @@ def installed_code_server() -> Path | None:
     override = os.environ.get("CODEEVAL_CODE_SERVER")
     if override:
         return Path(override) if os.access(override, os.X_OK) else None
-    cache = Path(os.environ.get("CODEEVAL_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or
-                                                           Path.home() / ".cache") / "codeeval")
+    cache = Path(
+        os.environ.get("CODEEVAL_CACHE")
+        or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "codeeval"
+    )
     found = sorted(cache.glob("code-server-*/node_modules/.bin/code-server"))
     return found[-1] if found else None
 
@@ -67,10 +69,12 @@ def built_vsix() -> Path:
     sources = [EXTENSION / "package.json", EXTENSION / "README.md", *(EXTENSION / "src").glob("*.ts")]
     if not vsix.exists() or max(p.stat().st_mtime for p in sources) > vsix.stat().st_mtime:
         if shutil.which("npm") is None or not (EXTENSION / "node_modules").is_dir():
-            raise EditorUnavailable("the extension is not built and npm or extension/node_modules is missing "
-                                    "(run scripts/setup)")
-        subprocess.run(["npm", "run", "--silent", "package"], cwd=EXTENSION, check=True, capture_output=True,
-                       timeout=600)
+            raise EditorUnavailable(
+                "the extension is not built and npm or extension/node_modules is missing (run scripts/setup)"
+            )
+        subprocess.run(
+            ["npm", "run", "--silent", "package"], cwd=EXTENSION, check=True, capture_output=True, timeout=600
+        )
     return vsix
 
 
@@ -105,23 +109,51 @@ class CodeServer:
     def environment(self) -> dict[str, str]:
         # Its own config and cache folders, so nothing of the machine's or another run's leaks in.
         env = {k: v for k, v in os.environ.items() if not k.startswith(("VSCODE_", "ELECTRON_"))}
-        env.update(XDG_CONFIG_HOME=str(self.home / "config"), XDG_DATA_HOME=str(self.home / "data"),
-                   XDG_CACHE_HOME=str(self.home / "cache"), HOME=str(self.home / "home"))
+        env.update(
+            XDG_CONFIG_HOME=str(self.home / "config"),
+            XDG_DATA_HOME=str(self.home / "data"),
+            XDG_CACHE_HOME=str(self.home / "cache"),
+            HOME=str(self.home / "home"),
+        )
         for key in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME"):
             Path(env[key]).mkdir(parents=True, exist_ok=True)
         return env
 
     def install_extension(self, vsix: Path) -> None:
-        done = subprocess.run([str(self.binary), "--install-extension", str(vsix), "--force",
-                               "--extensions-dir", str(self.extensions), "--user-data-dir", str(self.user_data)],
-                              capture_output=True, text=True, env=self.environment(), timeout=180)
+        done = subprocess.run(
+            [
+                str(self.binary),
+                "--install-extension",
+                str(vsix),
+                "--force",
+                "--extensions-dir",
+                str(self.extensions),
+                "--user-data-dir",
+                str(self.user_data),
+            ],
+            capture_output=True,
+            text=True,
+            env=self.environment(),
+            timeout=180,
+        )
         if done.returncode != 0 or EXTENSION_ID not in self.installed_extensions():
             raise RuntimeError(f"installing {vsix.name} failed: {done.stdout[-800:]} {done.stderr[-800:]}")
 
     def installed_extensions(self) -> list[str]:
-        done = subprocess.run([str(self.binary), "--list-extensions", "--extensions-dir", str(self.extensions),
-                               "--user-data-dir", str(self.user_data)],
-                              capture_output=True, text=True, env=self.environment(), timeout=120)
+        done = subprocess.run(
+            [
+                str(self.binary),
+                "--list-extensions",
+                "--extensions-dir",
+                str(self.extensions),
+                "--user-data-dir",
+                str(self.user_data),
+            ],
+            capture_output=True,
+            text=True,
+            env=self.environment(),
+            timeout=120,
+        )
         return done.stdout.split()
 
     def write_settings(self, values: dict, machine_keys: tuple[str, ...] = ()) -> None:
@@ -137,11 +169,28 @@ class CodeServer:
         self.port = free_port()
         log = (self.home / "code-server.log").open("w")
         self.process = subprocess.Popen(
-            [str(self.binary), "--bind-addr", f"127.0.0.1:{self.port}", "--auth", "none",
-             "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
-             "--disable-getting-started-override", "--ignore-last-opened",
-             "--user-data-dir", str(self.user_data), "--extensions-dir", str(self.extensions), str(folder)],
-            stdout=log, stderr=subprocess.STDOUT, env=self.environment(), start_new_session=True)
+            [
+                str(self.binary),
+                "--bind-addr",
+                f"127.0.0.1:{self.port}",
+                "--auth",
+                "none",
+                "--disable-telemetry",
+                "--disable-update-check",
+                "--disable-workspace-trust",
+                "--disable-getting-started-override",
+                "--ignore-last-opened",
+                "--user-data-dir",
+                str(self.user_data),
+                "--extensions-dir",
+                str(self.extensions),
+                str(folder),
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=self.environment(),
+            start_new_session=True,
+        )
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

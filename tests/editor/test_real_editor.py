@@ -39,8 +39,11 @@ def contributed_commands() -> dict[str, str]:
 
 def test_findings_on_open_in_the_problems_panel_with_rule_links(workbench: Workbench):
     workbench.open_file(MESSY)
-    wait_until(lambda: set(workbench.problem_counts().split()) != {"0"} and "codeeval" in workbench.score_text(),
-               "findings and the status bar item", 90)
+    wait_until(
+        lambda: set(workbench.problem_counts().split()) != {"0"} and "codeeval" in workbench.score_text(),
+        "findings and the status bar item",
+        90,
+    )
     rows = workbench.problems_panel()
     assert any("CQ104" in row and "cyclomatic complexity" in row for row in rows), rows
     assert any("CQ101" in row for row in rows), rows
@@ -113,6 +116,7 @@ def test_files_by_quality_view_lists_the_worst_first(workbench: Workbench):
     texts = wait_until(lambda: [t.replace("\u00a0", " ") for t in rows.all_inner_texts()] or None, "rows", 60)
     scores = [float(text.split()[0]) for text in texts]
     assert scores == sorted(scores), texts
+
     def worst(name: str) -> float:
         return max(score for score, text in zip(scores, texts, strict=True) if f"{name}.py" in text)
 
@@ -120,8 +124,9 @@ def test_files_by_quality_view_lists_the_worst_first(workbench: Workbench):
         return min(score for score, text in zip(scores, texts, strict=True) if f"{name}.py" in text)
 
     assert worst("messy") < best("good"), texts  # the bundled messy samples rank below the good ones
-    assert any("messy.py" in text and re.search(r"\+[\d.]+ since HEAD", text) and "two_sum" in text
-               for text in texts), texts
+    assert any(
+        "messy.py" in text and re.search(r"\+[\d.]+ since HEAD", text) and "two_sum" in text for text in texts
+    ), texts
     workbench.screenshot("files-by-quality", workbench.page.locator(".part.sidebar"))
     folders.click()
 
@@ -140,18 +145,25 @@ def test_evaluate_opens_the_report_beside_the_code(workbench: Workbench, workspa
     workbench.open_file(MESSY)
     run(workbench, "Evaluate Solution")
     workbench.notification("codeeval: evaluating messy")
-    preview = wait_until(lambda: next((t for t in workbench.tabs() if t.startswith("Preview messy")), None),
-                         "the report preview", EVALUATION_TIMEOUT_S)
+    preview = wait_until(
+        lambda: next((t for t in workbench.tabs() if t.startswith("Preview messy")), None),
+        "the report preview",
+        EVALUATION_TIMEOUT_S,
+    )
     report = workbench.webview_text(preview)
     assert "two_sum" in report and "correctness" in report.lower()
-    saved = json.loads((workspace / ".codeeval" / "reports" / "problems" / "samples" / "two_sum" / "messy.json")
-                       .read_text())
+    saved = json.loads(
+        (workspace / ".codeeval" / "reports" / "problems" / "samples" / "two_sum" / "messy.json").read_text()
+    )
     expected = f"{round(saved['score'], 1):g}"
     workbench.screenshot("report-preview")
     workbench.open_file(MESSY)  # the preview has the focus; the status bar follows the Python editor
     wait_until(lambda: workbench.score_text().startswith(expected), f"the score {expected} in the status bar", 30)
-    wait_until(lambda: f"score {expected} = C100 E" in workbench.line_containing("def two_sum"),
-               f"the score hint (the def line reads {workbench.line_containing('def two_sum')!r})", 60)
+    wait_until(
+        lambda: f"score {expected} = C100 E" in workbench.line_containing("def two_sum"),
+        f"the score hint (the def line reads {workbench.line_containing('def two_sum')!r})",
+        60,
+    )
     [hint] = workbench.inlay_hints()
     assert re.fullmatch(rf"score {re.escape(expected)} = C100 E[\d.]+ P[\d.–]+ Q[\d.]+", hint), hint
     workbench.screenshot("inlay-hints-after-evaluation")
@@ -165,8 +177,11 @@ def test_show_last_report_and_the_status_bar_click(workbench: Workbench):
     workbench.run_command("View: Close All Editors")
     workbench.open_file(MESSY)
     # The item is drawn again when the file's health arrives (its arrow): click once it has settled.
-    wait_until(lambda: re.match(r"\d", workbench.score_text()) and "arrow-up" in workbench.score_item().inner_html(),
-               "the score and health in the status bar", 30)
+    wait_until(
+        lambda: re.match(r"\d", workbench.score_text()) and "arrow-up" in workbench.score_item().inner_html(),
+        "the score and health in the status bar",
+        30,
+    )
     workbench.score_item().locator("a").first.click()
     wait_until(lambda: any(t.startswith("Preview messy") for t in workbench.tabs()), "the report from a click", 30)
 
@@ -227,10 +242,13 @@ def test_a_settings_change_turns_inlay_hints_off_and_on(workbench: Workbench, co
 def test_save_to_diagnostics_for_a_1000_line_file(workbench: Workbench, workspace: Path):
     """The latency a user sees: from pressing Ctrl+S to the Problems count changing, in the page's own clock."""
     big = workspace / "big.py"
-    functions = [f'def step_{i}(values: list[int], limit: int) -> list[int]:\n    """Step {i}."""\n'
-                 f"    out = []\n    for value in values:\n        if value > limit:\n"
-                 f"            out.append(value - {i})\n        else:\n            out.append(value + {i})\n"
-                 f"    return out\n\n" for i in range(100)]
+    functions = [
+        f'def step_{i}(values: list[int], limit: int) -> list[int]:\n    """Step {i}."""\n'
+        f"    out = []\n    for value in values:\n        if value > limit:\n"
+        f"            out.append(value - {i})\n        else:\n            out.append(value + {i})\n"
+        f"    return out\n\n"
+        for i in range(100)
+    ]
     big.write_text('"""A long module."""\n\n' + "".join(functions), encoding="utf-8")
     assert 1000 <= len(big.read_text().splitlines()) <= 1010
     workbench.run_command("View: Close All Editors")  # closed files' findings go: the count is big.py's alone
@@ -263,10 +281,13 @@ def test_save_to_diagnostics_for_a_1000_line_file(workbench: Workbench, workspac
         assert workbench.problem_counts() != counts
         timings.append(changed - saved)
     median = statistics.median(timings)
-    (ARTIFACTS / "save-to-diagnostics.json").write_text(json.dumps(
-        {"lines": len(big.read_text().splitlines()), "rounds_ms": timings, "median_ms": median}, indent=2))
-    print(f"\nsave -> diagnostics, 1,000-line file, real editor: median {median:.0f} ms over {len(timings)} saves "
-          f"(min {min(timings):.0f}, max {max(timings):.0f})")
+    (ARTIFACTS / "save-to-diagnostics.json").write_text(
+        json.dumps({"lines": len(big.read_text().splitlines()), "rounds_ms": timings, "median_ms": median}, indent=2)
+    )
+    print(
+        f"\nsave -> diagnostics, 1,000-line file, real editor: median {median:.0f} ms over {len(timings)} saves "
+        f"(min {min(timings):.0f}, max {max(timings):.0f})"
+    )
 
 
 def test_a_reload_restores_the_score(workbench: Workbench, code_server: CodeServer):
@@ -290,10 +311,13 @@ def test_every_contributed_command_was_run():
 
 def test_no_server_error_in_the_output_channel(code_server: CodeServer):
     """The extension's output channel, as VS Code wrote it to disk, over the whole run (both windows)."""
-    channels = {name: text for name, text in code_server.extension_logs().items()
-                if name.endswith("codeeval.codeeval/codeeval.log")}
+    channels = {
+        name: text
+        for name, text in code_server.extension_logs().items()
+        if name.endswith("codeeval.codeeval/codeeval.log")
+    }
     assert len(channels) >= 2, sorted(code_server.extension_logs())  # before and after the reload
     text = "\n".join(channels.values())
     for bad in ("Invalid Params", "Error in server", "Traceback", "[error]"):
-        assert bad not in text, text[text.find(bad) - 2000:text.find(bad) + 500]
+        assert bad not in text, text[text.find(bad) - 2000 : text.find(bad) + 500]
     assert "Evaluated file://" in text and "cancelled" in text

@@ -167,8 +167,11 @@ class Workbench:
         return [text.replace("\u00a0", " ") for _, text in sorted(tops)]
 
     def line_containing(self, text: str) -> str:
-        return wait_until(lambda: next((line for line in self.visible_lines() if text in line), None),
-                          f"a line containing {text!r}", 20)
+        return wait_until(
+            lambda: next((line for line in self.visible_lines() if text in line), None),
+            f"a line containing {text!r}",
+            20,
+        )
 
     def inlay_hints(self) -> list[str]:
         """The texts of the inlay hints on screen."""
@@ -176,8 +179,10 @@ class Workbench:
         return [text.replace("\u00a0", " ").strip() for text in hints.all_text_contents() if text.strip()]
 
     def code_lenses(self) -> list[str]:
-        return [text.replace("\u00a0", " ").strip()
-                for text in self.editor().locator(".codelens-decoration").all_text_contents()]
+        return [
+            text.replace("\u00a0", " ").strip()
+            for text in self.editor().locator(".codelens-decoration").all_text_contents()
+        ]
 
     def hover_at(self, line: int, column: int, expect: str) -> Locator:
         """Shows the hover at a position (keyboard: Ctrl+K Ctrl+I) and returns its widget once `expect` is in it."""

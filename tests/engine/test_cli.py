@@ -89,8 +89,9 @@ def test_run_over_a_folder_writes_reports_and_a_leaderboard(problem, tmp_path):
     (tmp_path / "solutions" / "stray").mkdir()
     (tmp_path / "solutions" / "stray" / "x.py").write_text("pass\n")
     out = tmp_path / "out"
-    done = run_cli("run", str(problem), "--solutions", str(tmp_path / "solutions"), "-o", str(out), "--skip",
-                   "code_quality")
+    done = run_cli(
+        "run", str(problem), "--solutions", str(tmp_path / "solutions"), "-o", str(out), "--skip", "code_quality"
+    )
     assert done.returncode == 0, done.stderr
     board = json.loads((out / "leaderboard.json").read_text())
     assert [g["group"] for g in board["groups"]] == ["right", "wrong"]
@@ -101,12 +102,17 @@ def test_run_over_a_folder_writes_reports_and_a_leaderboard(problem, tmp_path):
 
 def test_run_reads_benchmark_samples_with_solution_or_completion(problem, tmp_path):
     samples = tmp_path / "model-a.jsonl"
-    samples.write_text("\n".join([
-        json.dumps({"task_id": "double", "completion": "    return 2 * x\n"}),
-        json.dumps({"task_id": "double", "solution": "def double(x):\n    return 0\n"}),
-        json.dumps({"task_id": "unknown/1", "completion": "pass"}),
-        "{not json",
-    ]) + "\n")
+    samples.write_text(
+        "\n".join(
+            [
+                json.dumps({"task_id": "double", "completion": "    return 2 * x\n"}),
+                json.dumps({"task_id": "double", "solution": "def double(x):\n    return 0\n"}),
+                json.dumps({"task_id": "unknown/1", "completion": "pass"}),
+                "{not json",
+            ]
+        )
+        + "\n"
+    )
     out = tmp_path / "out"
     done = run_cli("run", str(problem), "--samples", str(samples), "-o", str(out), "--skip", "code_quality", "-q")
     assert done.returncode == 0, done.stderr
@@ -124,21 +130,34 @@ def test_no_arguments_prints_help_and_exits_2():
 
 def test_weights_override_the_problems_weights(problem, write_solution):
     solution = write_solution("def double(x):\n    return 4\n")  # half the tests pass
-    done = run_cli("evaluate", str(solution), "-p", str(problem), "--format", "json",
-                   "--weights", "correctness=1,edge_cases=0,performance=0,code_quality=0")
+    done = run_cli(
+        "evaluate",
+        str(solution),
+        "-p",
+        str(problem),
+        "--format",
+        "json",
+        "--weights",
+        "correctness=1,edge_cases=0,performance=0,code_quality=0",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["score"] == data["dimensions"]["correctness"]["score"] == 50.0
 
 
-@pytest.mark.parametrize("weights, message", [("speed=3", "NAME one of correctness"),
-                                              ("correctness=lots", "not a number"),
-                                              ("correctness=-1", "cannot be negative"),
-                                              ("correctness=0,edge_cases=0,performance=0,code_quality=0",
-                                               "at least one weight must be positive")])
+@pytest.mark.parametrize(
+    "weights, message",
+    [
+        ("speed=3", "NAME one of correctness"),
+        ("correctness=lots", "not a number"),
+        ("correctness=-1", "cannot be negative"),
+        ("correctness=0,edge_cases=0,performance=0,code_quality=0", "at least one weight must be positive"),
+    ],
+)
 def test_bad_weights_exit_2_saying_why(problem, write_solution, weights, message):
-    done = run_cli("evaluate", str(write_solution("def double(x): return 2*x\n")), "-p", str(problem),
-                   "--weights", weights)
+    done = run_cli(
+        "evaluate", str(write_solution("def double(x): return 2*x\n")), "-p", str(problem), "--weights", weights
+    )
     assert done.returncode == 2 and message in done.stderr
 
 

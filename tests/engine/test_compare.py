@@ -7,19 +7,22 @@ from codeeval.problem.definition import Compare
 from codeeval.sandbox import Opaque
 
 
-@pytest.mark.parametrize("actual, expected, equal", [
-    ([1, 2], (1, 2), True),
-    (2, 2.0, True),
-    (True, 1, False),
-    (1, True, False),
-    (float("nan"), float("nan"), True),
-    ({"a": [1, (2,)]}, {"a": ((1), [2])}, True),
-    ({1: "x"}, {True: "x"}, False),
-    (b"ab", bytearray(b"ab"), True),
-    ("1", 1, False),
-    (None, [], False),
-    ({1, 2}, frozenset({2, 1}), True),
-])
+@pytest.mark.parametrize(
+    "actual, expected, equal",
+    [
+        ([1, 2], (1, 2), True),
+        (2, 2.0, True),
+        (True, 1, False),
+        (1, True, False),
+        (float("nan"), float("nan"), True),
+        ({"a": [1, (2,)]}, {"a": ((1), [2])}, True),
+        ({1: "x"}, {True: "x"}, False),
+        (b"ab", bytearray(b"ab"), True),
+        ("1", 1, False),
+        (None, [], False),
+        ({1, 2}, frozenset({2, 1}), True),
+    ],
+)
 def test_exact_equality(actual, expected, equal):
     assert values_equal(actual, expected) is equal
 
@@ -70,19 +73,22 @@ PYTHON = Compare(equality="python")
 EVALPLUS = Compare(equality="evalplus")
 
 
-@pytest.mark.parametrize("actual, expected, equal", [
-    ([1, 2], (1, 2), False),  # a tuple is not a list
-    ((1, [2]), (1, [2]), True),
-    (True, 1, True),  # Python: True == 1 == 1.0
-    (1, 1.0, True),
-    ({1: "x"}, {True: "x"}, True),
-    (float("nan"), float("nan"), False),  # NaN equals nothing
-    ({1, 2}, frozenset({2, 1}), True),
-    (b"ab", bytearray(b"ab"), True),
-    (1 + 0j, 1, True),
-    ("1", 1, False),
-    (10**400, 10**400, True),
-])
+@pytest.mark.parametrize(
+    "actual, expected, equal",
+    [
+        ([1, 2], (1, 2), False),  # a tuple is not a list
+        ((1, [2]), (1, [2]), True),
+        (True, 1, True),  # Python: True == 1 == 1.0
+        (1, 1.0, True),
+        ({1: "x"}, {True: "x"}, True),
+        (float("nan"), float("nan"), False),  # NaN equals nothing
+        ({1, 2}, frozenset({2, 1}), True),
+        (b"ab", bytearray(b"ab"), True),
+        (1 + 0j, 1, True),
+        ("1", 1, False),
+        (10**400, 10**400, True),
+    ],
+)
 def test_python_equality_is_pythons_double_equals(actual, expected, equal):
     assert outputs_match(actual, expected, PYTHON) is equal
 

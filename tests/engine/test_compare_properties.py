@@ -18,19 +18,28 @@ from codeeval.sandbox.child import wire
 
 EXAMPLES = 10_000
 
-huge_ints = st.builds(lambda base, exponent, sign: sign * base * 10 ** exponent,
-                      st.integers(1, 10**6), st.integers(300, 5000), st.sampled_from([1, -1]))
+huge_ints = st.builds(
+    lambda base, exponent, sign: sign * base * 10**exponent,
+    st.integers(1, 10**6),
+    st.integers(300, 5000),
+    st.sampled_from([1, -1]),
+)
 numbers = st.one_of(st.integers(), huge_ints, st.floats(), st.sampled_from([0, 1, -1, 0.0, -0.0, 1.0, 1e308]))
 scalars = st.one_of(
-    st.none(), st.booleans(), numbers,
+    st.none(),
+    st.booleans(),
+    numbers,
     st.complex_numbers(),
-    st.text(max_size=8), st.binary(max_size=8), st.builds(bytearray, st.binary(max_size=8)),
+    st.text(max_size=8),
+    st.binary(max_size=8),
+    st.builds(bytearray, st.binary(max_size=8)),
     st.builds(Opaque, st.sampled_from(["x.Thing", "builtins.function"]), st.text(max_size=5)),
 )
 hashables = st.recursive(
     st.one_of(st.none(), st.booleans(), numbers, st.text(max_size=4), st.binary(max_size=4)),
     lambda inner: st.one_of(st.tuples(inner), st.tuples(inner, inner), st.frozensets(inner, max_size=3)),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 def containers(inner: st.SearchStrategy) -> st.SearchStrategy:

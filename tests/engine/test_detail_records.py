@@ -16,8 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _case(**extra) -> CaseRecord:
-    return CaseRecord(case="tests[0]", input="f(1)", passed=False, verdict="wrong_output", expected="2",
-                      actual="3", origin="test", **extra)
+    return CaseRecord(
+        case="tests[0]",
+        input="f(1)",
+        passed=False,
+        verdict="wrong_output",
+        expected="2",
+        actual="3",
+        origin="test",
+        **extra,
+    )
 
 
 def test_a_record_is_its_fields_in_order_with_unset_optional_keys_left_out():
@@ -47,7 +55,8 @@ def test_details_with_nothing_to_say_add_no_keys():
 
 def test_mypy_rejects_a_misspelled_detail_field_and_an_unnarrowed_read(tmp_path):
     reader = tmp_path / "reader.py"
-    reader.write_text(textwrap.dedent("""
+    reader.write_text(
+        textwrap.dedent("""
         from codeeval.results.case_details import CorrectnessDetails
         from codeeval.results.result import DimensionResult
 
@@ -56,9 +65,23 @@ def test_mypy_rejects_a_misspelled_detail_field_and_an_unnarrowed_read(tmp_path)
             if isinstance(details, CorrectnessDetails):
                 return details.total - details.passd
             return result.details.passed
-    """))
-    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "--follow-imports",
-                           "silent", str(reader)], capture_output=True, text=True, cwd=ROOT)
+    """)
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--follow-imports",
+            "silent",
+            str(reader),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert '"CorrectnessDetails" has no attribute "passd"; maybe "passed"?' in done.stdout
     assert '"DimensionDetails" has no attribute "passed"' in done.stdout

@@ -11,11 +11,39 @@ def _cut(text: str, limit: int) -> str:
 
 
 def test_the_text_is_repr_cut_to_the_limit_for_every_kind_of_value():
-    nested: list = [1, (2,), {3: "x'y\"z"}, {4.5}, frozenset({6}), set(), frozenset(), (), [], {}, None, True,
-                    b"\x00", 1e300, float("nan"), -0.0, 2 + 3j, "é\n"]
-    values = [nested, tuple(nested), {"k": nested, (1, 2): [nested]}, [nested] * 5, "a" * 1000, 12345,
-              {frozenset({1, 2}): (3,)}, Opaque("Foo", "<Foo object>"), ([nested],),
-              list(range(300)) + [[1, (2,)]] + list(range(10)), tuple(range(600)) + ((),)]
+    nested: list = [
+        1,
+        (2,),
+        {3: "x'y\"z"},
+        {4.5},
+        frozenset({6}),
+        set(),
+        frozenset(),
+        (),
+        [],
+        {},
+        None,
+        True,
+        b"\x00",
+        1e300,
+        float("nan"),
+        -0.0,
+        2 + 3j,
+        "é\n",
+    ]
+    values = [
+        nested,
+        tuple(nested),
+        {"k": nested, (1, 2): [nested]},
+        [nested] * 5,
+        "a" * 1000,
+        12345,
+        {frozenset({1, 2}): (3,)},
+        Opaque("Foo", "<Foo object>"),
+        ([nested],),
+        list(range(300)) + [[1, (2,)]] + list(range(10)),
+        tuple(range(600)) + ((),),
+    ]
     for value in values:
         for limit in (3, 4, 10, 37, 400, 10_000):
             assert short_repr(value, limit) == _cut(repr(value), limit), (value, limit)

@@ -95,13 +95,16 @@ def test_a_solution_that_does_not_parse_still_gets_a_report(problem_path, write_
     assert "## Errors" in report and "syntax error (line 1)" in report
 
 
-@pytest.mark.parametrize("source, message", [
-    ("", "entry point missing"),
-    ("def other():\n    pass\n", "entry point missing"),
-    ("total = 5\n", "not callable"),
-    ("import sys\nsys.exit(0)\n", "raised SystemExit while loading"),
-    ("raise ImportError('nope')\n", "raised ImportError while loading"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("", "entry point missing"),
+        ("def other():\n    pass\n", "entry point missing"),
+        ("total = 5\n", "not callable"),
+        ("import sys\nsys.exit(0)\n", "raised SystemExit while loading"),
+        ("raise ImportError('nope')\n", "raised ImportError while loading"),
+    ],
+)
 def test_solutions_that_do_not_load_score_zero_with_the_reason(problem_path, write_solution, source, message):
     result = run(problem_path, write_solution, source, skip=("code_quality",))
     assert result.score == 0
@@ -143,8 +146,12 @@ def test_not_applicable_dimensions_renormalise_the_weights(write_problem, write_
 
 
 def test_weights_can_be_overridden(problem_path, write_solution):
-    result = run(problem_path, write_solution, "def total(xs):\n    return 6\n",
-                 weights={"correctness": 1, "edge_cases": 0, "performance": 0, "code_quality": 0})
+    result = run(
+        problem_path,
+        write_solution,
+        "def total(xs):\n    return 6\n",
+        weights={"correctness": 1, "edge_cases": 0, "performance": 0, "code_quality": 0},
+    )
     assert result.score == pytest.approx(result.dimensions["correctness"].score)
 
 

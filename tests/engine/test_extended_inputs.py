@@ -40,8 +40,13 @@ def problem_with(inputs: list[list], head: str = HEAD):
 
 
 def test_values_json_cannot_write_survive_the_trip():
-    inputs = [[(1, 2), {3, 4}], [{"a": (1,)}, {1: "one"}], [complex(1, -2), b"\x00\xff"], [float("inf"), 10**5000],
-              [frozenset({"x"}), [None, True, 1.5]]]
+    inputs = [
+        [(1, 2), {3, 4}],
+        [{"a": (1,)}, {1: "one"}],
+        [complex(1, -2), b"\x00\xff"],
+        [float("inf"), 10**5000],
+        [frozenset({"x"}), [None, True, 1.5]],
+    ]
     problem = problem_with(inputs)
     assert problem.extended_inputs.count == len(inputs)
     assert all(same_value(read, want) for read, want in zip(problem.extended_inputs.arguments(), inputs, strict=True))

@@ -14,7 +14,8 @@ def test_same_expression_size_and_seed_build_the_same_input():
 
 def test_generators_have_their_documented_shapes():
     assert InputExpression("args(sorted_ints(20))").build(20).args[0] == sorted(
-        InputExpression("args(sorted_ints(20))").build(20).args[0])
+        InputExpression("args(sorted_ints(20))").build(20).args[0]
+    )
     built = InputExpression("kwargs(text=string(8, alphabet='ab'), words=words(3, length=2))").build(0)
     assert set(built.kwargs["text"]) <= {"a", "b"} and len(built.kwargs["text"]) == 8
     assert all(len(w) == 2 for w in built.kwargs["words"])
@@ -28,16 +29,19 @@ def test_calls_build_constructor_args_and_method_calls():
     assert all((m == "put" and len(a) == 2) or (m == "get" and len(a) == 1) for m, a, _ in built.calls)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("__import__('os').system('x')", "must be a call of args"),
-    ("args(open('/etc/passwd'))", "unknown generator 'open'"),
-    ("args(ints(n).pop())", "only plain function names"),
-    ("args(x)", "unknown name 'x'"),
-    ("args([i for i in range(3)])", "ListComp is not allowed"),
-    ("args(lambda: 1)", "Lambda is not allowed"),
-    ("args(ints(n)", "syntax error"),
-    ("args(**{'a': 1})", "`**` is not allowed"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("__import__('os').system('x')", "must be a call of args"),
+        ("args(open('/etc/passwd'))", "unknown generator 'open'"),
+        ("args(ints(n).pop())", "only plain function names"),
+        ("args(x)", "unknown name 'x'"),
+        ("args([i for i in range(3)])", "ListComp is not allowed"),
+        ("args(lambda: 1)", "Lambda is not allowed"),
+        ("args(ints(n)", "syntax error"),
+        ("args(**{'a': 1})", "`**` is not allowed"),
+    ],
+)
 def test_anything_outside_the_language_is_rejected_before_running(text, message):
     with pytest.raises(InputExpressionError, match=message.replace("(", r"\(").replace("*", r"\*")):
         InputExpression(text)

@@ -10,8 +10,18 @@ from codeeval.results.result import EvaluationStatus
 
 def row(group, problem, score, base, extended=None, sample=0):
     tiers = {"base": base} if extended is None else {"base": base, "extended": extended}
-    return ResultRow(problem, f"{group}#{sample}", group, "s.jsonl", EvaluationStatus.OK, score,
-                     {"correctness": score, "code_quality": 50.0}, (), None, tiers)
+    return ResultRow(
+        problem,
+        f"{group}#{sample}",
+        group,
+        "s.jsonl",
+        EvaluationStatus.OK,
+        score,
+        {"correctness": score, "code_quality": 50.0},
+        (),
+        None,
+        tiers,
+    )
 
 
 def test_pass_at_k_per_tier_with_the_plus_verdict_needing_both_tiers():

@@ -16,18 +16,33 @@ def samples(tmp_path, write_problem):
     (tmp_path / "problems").mkdir()
     write_problem(DOUBLE_PROBLEM, "problems/demo.yaml")
     path = tmp_path / "m.jsonl"
-    path.write_text("".join(f'{{"task_id": "Demo/0", "solution": "def double(x):\\n    return {i} * x\\n"}}\n'
-                            for i in range(3)))
-    return ["run", str(tmp_path / "problems"), "--samples", str(path), "--skip", "performance", "--skip",
-            "edge_cases", "--no-cache"]
+    path.write_text(
+        "".join(f'{{"task_id": "Demo/0", "solution": "def double(x):\\n    return {i} * x\\n"}}\n' for i in range(3))
+    )
+    return [
+        "run",
+        str(tmp_path / "problems"),
+        "--samples",
+        str(path),
+        "--skip",
+        "performance",
+        "--skip",
+        "edge_cases",
+        "--no-cache",
+    ]
 
 
 def test_a_terminal_gets_a_bar_with_eta(tmp_path, write_problem):
     args = samples(tmp_path, write_problem)
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))  # a terminal 120 columns wide
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", *args, "-o", str(tmp_path / "out")], cwd=REPO,
-                               stdout=subprocess.DEVNULL, stderr=follower, stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codeeval", *args, "-o", str(tmp_path / "out")],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=follower,
+        stdin=subprocess.DEVNULL,
+    )
     os.close(follower)
     output = io.BytesIO()
     while True:

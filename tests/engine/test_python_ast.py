@@ -10,8 +10,9 @@ import pytest
 
 from codeeval.base import python_ast
 
-SOURCE = "\n".join(f"def f{i}(a, b):\n    return [x * {i} for x in range(a) if x % 2 == (b or {i})]\n"
-                   for i in range(200))
+SOURCE = "\n".join(
+    f"def f{i}(a, b):\n    return [x * {i} for x in range(a) if x % 2 == (b or {i})]\n" for i in range(200)
+)
 
 
 PARSES = 30  # each parser's; without the lock, ten runs here failed within 2 to 7 parses
@@ -49,8 +50,11 @@ def test_threads_parsing_at_different_depths_while_finalizers_run_never_get_a_sy
                 first.other, second.other = second, first  # a cycle: only the collector frees it
             time.sleep(0)
 
-    threads = [threading.Thread(target=parser, args=(0, 5)), threading.Thread(target=parser, args=(1, 40)),
-               threading.Thread(target=garbage)]
+    threads = [
+        threading.Thread(target=parser, args=(0, 5)),
+        threading.Thread(target=parser, args=(1, 40)),
+        threading.Thread(target=garbage),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -21,10 +21,25 @@ def setup(tmp_path, write_problem, bodies):
     (tmp_path / "problems").mkdir(exist_ok=True)
     write_problem(DOUBLE_PROBLEM, "problems/demo.yaml")
     samples = tmp_path / "m.jsonl"
-    samples.write_text("".join(json.dumps({"task_id": "Demo/0", "solution": f"def double(x):\n    {body}\n"}) + "\n"
-                               for body in bodies))
-    return ["run", str(tmp_path / "problems"), "--samples", str(samples), "--cache-dir", str(tmp_path / "cache"),
-            "--skip", "performance", "--skip", "edge_cases", "-j", "1"]
+    samples.write_text(
+        "".join(
+            json.dumps({"task_id": "Demo/0", "solution": f"def double(x):\n    {body}\n"}) + "\n" for body in bodies
+        )
+    )
+    return [
+        "run",
+        str(tmp_path / "problems"),
+        "--samples",
+        str(samples),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--skip",
+        "performance",
+        "--skip",
+        "edge_cases",
+        "-j",
+        "1",
+    ]
 
 
 def rows(out):
@@ -53,8 +68,12 @@ def test_a_killed_run_started_again_loses_and_duplicates_nothing(tmp_path, write
     bodies = [f"import time; time.sleep(0.4); return 2 * x + {i} - {i}" for i in range(8)]
     args = setup(tmp_path, write_problem, bodies)
     out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", *args, "-o", str(out), "-q"], cwd=REPO,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codeeval", *args, "-o", str(out), "-q"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     log = out / "results.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not log.exists() or len(log.read_text().splitlines()) < 2):
@@ -101,21 +120,44 @@ class Plant:
 
 
 def test_a_result_survives_the_json_round_trip_exactly():
-    case = CaseRecord(case="tests[1]", input="f(2)", passed=False, verdict="wrong_output", expected="4", actual="5",
-                      origin="test", line=None, traceback="Traceback ...")
+    case = CaseRecord(
+        case="tests[1]",
+        input="f(2)",
+        passed=False,
+        verdict="wrong_output",
+        expected="4",
+        actual="5",
+        origin="test",
+        line=None,
+        traceback="Traceback ...",
+    )
     details = CorrectnessDetails(passed=1, total=2, cases=(case,), tiers={"base": PassCounts(1, 2)})
-    dimension = DimensionResult("correctness", 50.0, summary="1/2", rationale=["-50.0: x"], details=details,
-                                weight=0.5)
-    isolation = {"layers": ["rlimits"], "odd": (1, {2}, frozenset({"x"}), b"\x00", float("inf"), 10**5000,
-                                                {3: "three"}), "$dollar": [None, True, 1.5]}
-    result = EvaluationResult("Demo/0", "m#1", 50.0, {"correctness": dimension}, isolation,
-                              images=[ReportImage("plot.png", b"\x89PNG", "the plot")])
+    dimension = DimensionResult("correctness", 50.0, summary="1/2", rationale=["-50.0: x"], details=details, weight=0.5)
+    isolation = {
+        "layers": ["rlimits"],
+        "odd": (1, {2}, frozenset({"x"}), b"\x00", float("inf"), 10**5000, {3: "three"}),
+        "$dollar": [None, True, 1.5],
+    }
+    result = EvaluationResult(
+        "Demo/0",
+        "m#1",
+        50.0,
+        {"correctness": dimension},
+        isolation,
+        images=[ReportImage("plot.png", b"\x89PNG", "the plot")],
+    )
     assert result_json.loads(result_json.dumps(result)) == result
 
 
-@pytest.mark.parametrize("text", ['{"$class": ["os:system", {}]}', '{"$enum": ["subprocess:Popen", 1]}',
-                                  '{"$class": ["codeeval.__main__:main", {}]}',
-                                  '{"$class": ["codeeval.results.result:DimensionResult", {"name": "x"}]}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"$class": ["os:system", {}]}',
+        '{"$enum": ["subprocess:Popen", 1]}',
+        '{"$class": ["codeeval.__main__:main", {}]}',
+        '{"$class": ["codeeval.results.result:DimensionResult", {"name": "x"}]}',
+    ],
+)
 def test_a_planted_entry_naming_anything_but_a_result_type_is_refused(text):
     with pytest.raises(ValueError):
         result_json.loads(text)

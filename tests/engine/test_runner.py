@@ -66,8 +66,19 @@ def test_an_internal_error_costs_only_its_own_solution(tmp_path, monkeypatch, ca
         return real(source, label, context)
 
     monkeypatch.setattr(runner, "evaluate_source", faulty)
-    code = main(["run", str(problems), "--solutions", str(solutions), "-o", str(tmp_path / "out"), "-q",
-                 "--skip", "code_quality"])
+    code = main(
+        [
+            "run",
+            str(problems),
+            "--solutions",
+            str(solutions),
+            "-o",
+            str(tmp_path / "out"),
+            "-q",
+            "--skip",
+            "code_quality",
+        ]
+    )
 
     assert code == 1
     assert "1 solution(s) hit an internal error" in capsys.readouterr().err
@@ -84,8 +95,11 @@ def test_an_internal_error_costs_only_its_own_solution(tmp_path, monkeypatch, ca
     assert board["internal_errors"] == 1
     [group] = board["groups"]
     assert {key: group[key] for key in ("group", "mean_score", "solutions", "internal_errors")} == {
-        "group": "a", "mean_score": by_problem["add0"].score, "solutions": 3,
-        "internal_errors": 1}  # the failure is counted, not averaged in as 0
+        "group": "a",
+        "mean_score": by_problem["add0"].score,
+        "solutions": 3,
+        "internal_errors": 1,
+    }  # the failure is counted, not averaged in as 0
     markdown = (tmp_path / "out" / "add1" / "a.md").read_text()
     assert "**No score**" in markdown and "OverflowError" in markdown
 
@@ -128,13 +142,32 @@ def test_a_run_killed_halfway_keeps_every_result_it_finished(tmp_path):
     count = 8
     problems = write_problems(tmp_path / "problems", count)
     # About half a second a solution, so the run is still going when it is killed.
-    solutions = write_solutions(tmp_path / "solutions", count,
-                                body="import time; time.sleep(0.25); return x + {k}")
+    solutions = write_solutions(tmp_path / "solutions", count, body="import time; time.sleep(0.25); return x + {k}")
     out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", "run", str(problems), "--solutions",
-                                str(solutions), "-o", str(out), "-q", "-j", "1", "--skip", "code_quality",
-                                "--skip", "edge_cases"], cwd=REPO, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, start_new_session=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "codeeval",
+            "run",
+            str(problems),
+            "--solutions",
+            str(solutions),
+            "-o",
+            str(out),
+            "-q",
+            "-j",
+            "1",
+            "--skip",
+            "code_quality",
+            "--skip",
+            "edge_cases",
+        ],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     log = out / "results.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
@@ -181,15 +214,28 @@ def test_leaderboard_of_a_folder_without_a_log_is_a_clear_error(tmp_path):
 def test_a_huge_int_where_a_float_is_expected_fails_its_test_instead_of_ending_the_run(tmp_path, value):
     problems = tmp_path / "problems"
     problems.mkdir()
-    (problems / "half.yaml").write_text(PROBLEM.format(name="half", k=0, k1=1, k5=5).replace(
-        "limits:", "compare: {float_tolerance: 1.0e-6}\nlimits:").replace("expected: 1\n", "expected: 1.5\n")
-        .replace("return x + 0", "return x + 0.5").replace("expected: 5\n", "expected: 5.5\n"))
+    (problems / "half.yaml").write_text(
+        PROBLEM.format(name="half", k=0, k1=1, k5=5)
+        .replace("limits:", "compare: {float_tolerance: 1.0e-6}\nlimits:")
+        .replace("expected: 1\n", "expected: 1.5\n")
+        .replace("return x + 0", "return x + 0.5")
+        .replace("expected: 5\n", "expected: 5.5\n")
+    )
     solutions = tmp_path / "solutions" / "half"
     solutions.mkdir(parents=True)
     (solutions / "huge.py").write_text(f"def add(x):\n    return {value}\n")
     (solutions / "good.py").write_text("def add(x):\n    return x + 0.5\n")
-    done = run_cli("run", str(problems), "--solutions", str(tmp_path / "solutions"), "-o", str(tmp_path / "out"),
-                   "-q", "--skip", "code_quality")
+    done = run_cli(
+        "run",
+        str(problems),
+        "--solutions",
+        str(tmp_path / "solutions"),
+        "-o",
+        str(tmp_path / "out"),
+        "-q",
+        "--skip",
+        "code_quality",
+    )
     assert done.returncode == 0, done.stderr
     rows = {r.solution: r for r in read_results_log(tmp_path / "out" / "results.jsonl")[0]}
     assert rows["huge.py"].status is EvaluationStatus.OK and rows["huge.py"].dimensions["correctness"] == 0

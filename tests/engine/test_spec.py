@@ -69,8 +69,9 @@ def test_wrong_type_is_reported_with_the_field_path(write_problem):
 
 
 def test_several_errors_are_all_reported(write_problem):
-    text = GOOD.replace("summary: Adds two lists element by element.\n", "").replace("  - args: [[1], [2]]",
-                                                                                     "  - args: 5")
+    text = GOOD.replace("summary: Adds two lists element by element.\n", "").replace(
+        "  - args: [[1], [2]]", "  - args: 5"
+    )
     message = error_of(write_problem, text)
     assert "summary: missing" in message and "tests[0].args: expected array, got integer" in message
 
@@ -106,25 +107,29 @@ def test_expected_and_raises_together_is_an_error(write_problem):
 
 
 def test_tags_build_values_yaml_cannot_write(write_problem):
-    text = GOOD.replace("expected: [3]", "expected: !py \"[3]\"").replace(
+    text = GOOD.replace("expected: [3]", 'expected: !py "[3]"').replace(
         "  - kwargs: {a: [], b: []}\n    expected: []",
-        "  - args: [!tuple [1, 2], !set [3], !frozenset [4], !bytes \"a\\x00\", !complex \"1+2j\"]\n    expected: []")
+        '  - args: [!tuple [1, 2], !set [3], !frozenset [4], !bytes "a\\x00", !complex "1+2j"]\n    expected: []',
+    )
     problem = load_text(write_problem, text)
     assert problem.tests[0].expected == [3]
     assert problem.tests[1].args == [(1, 2), {3}, frozenset({4}), b"a\x00", 1 + 2j]
 
 
 def test_bad_tag_value_is_located(write_problem):
-    message = error_of(write_problem, GOOD.replace("expected: [3]", "expected: !bytes \"é✓\""))
+    message = error_of(write_problem, GOOD.replace("expected: [3]", 'expected: !bytes "é✓"'))
     assert ":10: invalid YAML: !bytes takes characters 0-255 only" in message
 
 
-@pytest.mark.parametrize("content, expected", [
-    (b"\x00\x01binary", "binary file"),
-    (b"name: \xff\xfe\n", "not valid UTF-8"),
-    (b"", "expected a mapping of problem fields"),
-    (b"- just\n- a list\n", "expected a mapping of problem fields"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"\x00\x01binary", "binary file"),
+        (b"name: \xff\xfe\n", "not valid UTF-8"),
+        (b"", "expected a mapping of problem fields"),
+        (b"- just\n- a list\n", "expected a mapping of problem fields"),
+    ],
+)
 def test_unreadable_files_get_a_clear_message(tmp_path, content, expected):
     path = tmp_path / "bad.yaml"
     path.write_bytes(content)
@@ -146,7 +151,9 @@ def test_missing_file(tmp_path):
 
 
 def test_class_problem_with_calls(write_problem):
-    problem = load_text(write_problem, """
+    problem = load_text(
+        write_problem,
+        """
         name: counter
         summary: A counter.
         entry_point: Counter
@@ -161,14 +168,19 @@ def test_class_problem_with_calls(write_problem):
           - args: [5]
             calls: [[add], [add, 2], {method: add, kwargs: {k: 3}}]
             expected: [6, 8, 11]
-    """)
+    """,
+    )
     calls = problem.tests[0].call_triples()
     assert calls == [("add", [], {}), ("add", [2], {}), ("add", [], {"k": 3})]
 
 
 def test_calls_need_a_class_entry_point(write_problem):
-    message = error_of(write_problem, GOOD.replace("  - args: [[1], [2]]\n    expected: [3]",
-                                                  "  - args: [[1], [2]]\n    calls: [[x]]\n    expected: [3]"))
+    message = error_of(
+        write_problem,
+        GOOD.replace(
+            "  - args: [[1], [2]]\n    expected: [3]", "  - args: [[1], [2]]\n    calls: [[x]]\n    expected: [3]"
+        ),
+    )
     assert "entry_point 'add_pairs' must be a class" in message
 
 

@@ -75,7 +75,6 @@ def test_the_suite_is_deterministic_and_respects_budget_and_preconditions():
     assert all(c.case.origin == "generated" and c.case.has_expectation for c in first.cases)
 
 
-
 SLOW_TO_LOAD = """
 name: slow_to_load
 summary: Double a number.
@@ -164,8 +163,13 @@ def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tm
     test_file.write_text(example.pytest)
     for source, outcome in ((ONLY_ODD, 1), (GOOD, 0)):
         (tmp_path / "solution.py").write_text(source)
-        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
-                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert run.returncode == outcome, run.stdout + run.stderr
     report = to_markdown(bad)
     assert "### Minimal counterexamples" in report and "```python" in report
@@ -187,8 +191,9 @@ def test_crashes_are_shrunk_and_reported_with_the_exception():
 
 def test_signature_problems_make_generation_not_applicable_with_the_reason():
     no_hints = MEDIAN.replace("def median(xs: list[float]) -> float:", "def median(xs):")
-    no_hints = no_hints.replace("tests:\n  - args: [[1.0, 3.0, 2.0]]\n    expected: 2.0",
-                                "tests:\n  - kwargs: {}\n    raises: TypeError")
+    no_hints = no_hints.replace(
+        "tests:\n  - args: [[1.0, 3.0, 2.0]]\n    expected: 2.0", "tests:\n  - kwargs: {}\n    raises: TypeError"
+    )
     p = problem(no_hints)
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
         result = evaluate_source(GOOD, "good.py", context)
@@ -202,8 +207,9 @@ def test_signature_problems_make_generation_not_applicable_with_the_reason():
         result = evaluate_source(GOOD, "good.py", context)
     edge = result.dimensions["edge_cases"]
     assert edge.applicable and edge.score == 100 and edge.details.generation.applicable
-    bad_strategy = MEDIAN.replace("    max_examples: 60\n",
-                                  "    max_examples: 60\n    strategies: {xs: 'lists(floats()'}\n")
+    bad_strategy = MEDIAN.replace(
+        "    max_examples: 60\n", "    max_examples: 60\n    strategies: {xs: 'lists(floats()'}\n"
+    )
     bad_strategy = bad_strategy.replace("edge_cases:\n", "edge_cases:\n  cases:\n    - args: [[4, 1]]\n")
     p = problem(bad_strategy)
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
@@ -217,10 +223,13 @@ def test_signature_problems_make_generation_not_applicable_with_the_reason():
 
 def test_time_outs_cost_points_only_where_no_performance_dimension_judges_speed():
     text = MEDIAN.replace("max_examples: 60", "max_examples: 30")
-    hangs = "def median(xs):\n    while len(xs) > 5:\n        pass\n    s = sorted(xs)\n" \
-            "    n = len(s)\n    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n"
-    timed = problem(text.replace("edge_cases:\n", "performance: {sizes: [10, 100, 1000], input: 'args(floats(n))'}\n"
-                                                  "edge_cases:\n"))
+    hangs = (
+        "def median(xs):\n    while len(xs) > 5:\n        pass\n    s = sorted(xs)\n"
+        "    n = len(s)\n    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n"
+    )
+    timed = problem(
+        text.replace("edge_cases:\n", "performance: {sizes: [10, 100, 1000], input: 'args(floats(n))'}\nedge_cases:\n")
+    )
     with ProblemContext(timed, EvaluationOptions(skip=SKIP, time_per_call_s=0.3)) as context:
         result = evaluate_source(hangs, "hangs.py", context)
     edge = result.dimensions["edge_cases"]
@@ -244,16 +253,20 @@ def test_time_outs_cost_points_only_where_no_performance_dimension_judges_speed(
 def test_generated_inputs_run_in_order_each_under_the_limit_the_time_outs_before_it_give():
     """The generated inputs go to the worker in batches; a time-out ends one, so the inputs after the third
     time-out get the short limit, and the ones between time-outs still run and are judged."""
-    hangs_on_long = "def median(xs):\n    while len(xs) > 6:\n        pass\n    s = sorted(xs)\n" \
-                    "    n = len(s)\n    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n"
+    hangs_on_long = (
+        "def median(xs):\n    while len(xs) > 6:\n        pass\n    s = sorted(xs)\n"
+        "    n = len(s)\n    return float(s[n // 2]) if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n"
+    )
     with ProblemContext(problem(), EvaluationOptions(skip=SKIP, time_per_call_s=0.6)) as context:
         result = evaluate_source(hangs_on_long, "hangs.py", context)
     generation = result.dimensions["edge_cases"].details.generation
     timeouts = result.dimensions["edge_cases"].details.timeouts
     assert generation.timeouts == len(timeouts) > edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT
     assert generation.judged > 0 and generation.passed == generation.judged  # the short inputs, all right
-    first, later = timeouts[:edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT], \
-        timeouts[edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT:]
+    first, later = (
+        timeouts[: edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT],
+        timeouts[edge_cases.GENERATED_TIMEOUTS_BEFORE_SHORT_LIMIT :],
+    )
     assert all("within 0.6 s" in t.actual for t in first), [t.actual for t in first]
     assert all(f"within {edge_cases.SHORT_LIMIT_FLOOR_S:g} s" in t.actual for t in later), [t.actual for t in later]
     order = [int(t.case.split("#")[1].split()[0]) for t in timeouts]  # "generated #4 (boundary)"
@@ -285,8 +298,10 @@ edge_cases:
 
 def test_dataclass_parameters_are_built_in_the_sandbox_with_each_sides_own_class():
     p = problem(DATACLASS)
-    wrong = "from dataclasses import dataclass\n\n@dataclass\nclass Rect:\n    width: int\n    height: int\n\n" \
-            "def area(r):\n    return r.width + r.height if r.width == 0 else r.width * r.height\n"
+    wrong = (
+        "from dataclasses import dataclass\n\n@dataclass\nclass Rect:\n    width: int\n    height: int\n\n"
+        "def area(r):\n    return r.width + r.height if r.width == 0 else r.width * r.height\n"
+    )
     with ProblemContext(p, EvaluationOptions(skip=SKIP)) as context:
         result = evaluate_source(wrong, "wrong.py", context)
         suite = state_for(p, context.oracle).suite()

@@ -51,14 +51,18 @@ def test_a_promise_inside_a_condition_on_the_answer_promises_nothing_of_the_inpu
 
 
 def test_contract_isinstance_checks_name_the_admitted_kinds_and_widen_the_plan():
-    preconditions = ["isinstance(n, (int, float))", "n >= 0", "all(isinstance(x, (int, float)) for x in xs)",
-                     "all(isinstance(e, int) for t in pairs for e in t)", "type(s) == str"]
+    preconditions = [
+        "isinstance(n, (int, float))",
+        "n >= 0",
+        "all(isinstance(x, (int, float)) for x in xs)",
+        "all(isinstance(e, int) for t in pairs for e in t)",
+        "type(s) == str",
+    ]
     kinds = contract_kinds(preconditions, ["n", "xs", "pairs", "s"])
     assert kinds["n"] == Kinds(top=frozenset({"int", "float"}))
     assert kinds["xs"].elements == frozenset({"int", "float"}) and kinds["pairs"].nested == frozenset({"int"})
     assert kinds["s"].top == frozenset({"str"})
-    plan = make_plan("def f(n, xs):\n    return n\n", "f", [Case(args=[4, [1, 2]])],
-                     preconditions=preconditions[:3])
+    plan = make_plan("def f(n, xs):\n    return n\n", "f", [Case(args=[4, [1, 2]])], preconditions=preconditions[:3])
     assert plan.describe_types() == {"n": "int | float", "xs": "list[int | float]"}
     domain = Domain(["n", "xs"], plan.examples, "", kinds)
     assert domain.relevance((2.5, [1.5])).score == 1.0  # the contract promises floats: not a surprise
@@ -69,8 +73,9 @@ def test_a_contract_on_a_dicts_values_widens_them_as_promised():
     preconditions = ["isinstance(d, dict)", "all(isinstance(x, (int, float)) for x in d.values())"]
     kinds = contract_kinds(preconditions, ["d"])
     assert kinds["d"] == Kinds(top=frozenset({"dict"}), values=frozenset({"int", "float"}))
-    plan = make_plan("def f(d):\n    return sum(d.values())\n", "f", [Case(args=[{"a": 100, "b": 200}])],
-                     preconditions=preconditions)
+    plan = make_plan(
+        "def f(d):\n    return sum(d.values())\n", "f", [Case(args=[{"a": 100, "b": 200}])], preconditions=preconditions
+    )
     assert plan.describe_types() == {"d": "dict[str, int | float]"}
     domain = Domain(["d"], plan.examples, "", kinds)
     assert domain.relevance(({"a": -74.5},)).score == 0.5  # a float is promised; only its sign is a surprise

@@ -51,16 +51,20 @@ def test_check_robustness_reports_crashes_not_deliberate_raises():
 
 
 def test_robustness_builds_dataclass_arguments_with_the_files_own_class():
-    source = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Box:\n    items: list[int]\n\n\n"
-              "def heaviest(box: Box) -> int:\n    return max(box.items)\n")
+    source = (
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass Box:\n    items: list[int]\n\n\n"
+        "def heaviest(box: Box) -> int:\n    return max(box.items)\n"
+    )
     findings, _ = check_robustness(source, max_examples=15, limits=Limits(time_per_call_s=1.0))
     assert [f.input for f in findings] == ["heaviest(Box(items=[]))"] and findings[0].exc_type == "ValueError"
     assert "from solution import Box, heaviest" in findings[0].pytest
 
 
 def test_mutants_are_deterministic_single_changes_that_compile():
-    source = ('def clip(xs, hi):\n    """Clip."""\n    if not xs:\n        return []\n'
-              '    return [min(x, hi) for x in xs if x >= 0 and x < 100]\n')
+    source = (
+        'def clip(xs, hi):\n    """Clip."""\n    if not xs:\n        return []\n'
+        "    return [min(x, hi) for x in xs if x >= 0 and x < 100]\n"
+    )
     found = mutants(source)
     operators = {m.operator for m in found}
     assert {"compare", "constant", "boolean", "drop_guard", "negate", "min_max"} <= operators

@@ -23,7 +23,7 @@ from codeeval.generation.value_types import (
 )
 from codeeval.problem.definition import Call, Case
 
-HINTED = '''
+HINTED = """
 from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Literal, NamedTuple, Optional, Protocol, Tuple, Union
@@ -52,7 +52,7 @@ def f(a: int, b: List[float], c: Optional[str], d: Union[int, str], e: int | Non
 
 def g(fn: Callable[[int], int], shape: Shape, other: SomethingElse) -> None:
     pass
-'''
+"""
 
 
 def types_of(source, name="f"):
@@ -85,9 +85,11 @@ def test_hints_that_cannot_be_generated_say_why():
 
 
 def test_class_signatures_list_constructor_and_public_methods():
-    source = "class Cache:\n    def __init__(self, size: int):\n        pass\n" \
-             "    def put(self, k: str, v: int) -> None:\n        pass\n    def _hidden(self):\n        pass\n" \
-             "    @staticmethod\n    def make(n: int):\n        pass\n"
+    source = (
+        "class Cache:\n    def __init__(self, size: int):\n        pass\n"
+        "    def put(self, k: str, v: int) -> None:\n        pass\n    def _hidden(self):\n        pass\n"
+        "    @staticmethod\n    def make(n: int):\n        pass\n"
+    )
     signature = read_signature(source, "Cache")
     assert signature.kind == "class" and [p.name for p in signature.params] == ["size"]
     assert set(signature.methods) == {"put", "make"} and [p.name for p in signature.methods["make"]] == ["n"]
@@ -132,19 +134,22 @@ def test_strategy_expressions_parse_into_types():
     assert parse_strategy("from_regex('[a-z]+')").pattern == "[a-z]+"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("lists(integers()", "syntax error at column"),
-    ("__import__('os')", "unknown strategy '__import__'"),
-    ("__import__('os').system('true')", "only plain strategy names can be called"),
-    ("integers().map(abs)", "only plain strategy names can be called"),
-    ("lists(lambda x: x)", "Lambda is not allowed"),
-    ("integers(min_value=5, max_value=1)", "min_value is greater than max_value"),
-    ("text(size=3)", "unexpected keyword argument"),
-    ("integers", "call it"),
-    ("xs", "unknown name 'xs'"),
-    ("2 ** 100000", "exponent too large"),
-    ("1 + 1", "must be a strategy"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("lists(integers()", "syntax error at column"),
+        ("__import__('os')", "unknown strategy '__import__'"),
+        ("__import__('os').system('true')", "only plain strategy names can be called"),
+        ("integers().map(abs)", "only plain strategy names can be called"),
+        ("lists(lambda x: x)", "Lambda is not allowed"),
+        ("integers(min_value=5, max_value=1)", "min_value is greater than max_value"),
+        ("text(size=3)", "unexpected keyword argument"),
+        ("integers", "call it"),
+        ("xs", "unknown name 'xs'"),
+        ("2 ** 100000", "exponent too large"),
+        ("1 + 1", "must be a strategy"),
+    ],
+)
 def test_bad_strategy_expressions_are_refused_with_a_reason(text, message):
     with pytest.raises(StrategyError, match=message.replace("(", r"\(").replace("*", r"\*")):
         parse_strategy(text)
@@ -160,23 +165,32 @@ def test_plans_combine_hints_examples_and_overrides():
     assert plan.examples == [([1, 2], 3, ",", "k")] or plan.examples == []
 
 
-@pytest.mark.parametrize("source, examples, strategies, message", [
-    ("def f(x):\n    pass\n", [], {}, "parameter 'x' has no type hint and no example gives it a value"),
-    ("from typing import Callable\ndef f(fn: Callable[[int], int]):\n    pass\n", [], {},
-     "parameter 'fn': cannot generate values for a Callable"),
-    ("from typing import Protocol\nclass P(Protocol):\n    pass\ndef f(p: P):\n    pass\n", [], {}, "a Protocol"),
-    ("def f(x: int):\n    pass\n", [], {"x": "integers("}, "edge_cases.generate.strategies.x: syntax error"),
-    ("def f(x: int):\n    pass\n", [], {"y": "integers()"}, "no parameter named 'y'"),
-    ("async def f(x: int):\n    pass\n", [], {}, "coroutine"),
-])
+@pytest.mark.parametrize(
+    "source, examples, strategies, message",
+    [
+        ("def f(x):\n    pass\n", [], {}, "parameter 'x' has no type hint and no example gives it a value"),
+        (
+            "from typing import Callable\ndef f(fn: Callable[[int], int]):\n    pass\n",
+            [],
+            {},
+            "parameter 'fn': cannot generate values for a Callable",
+        ),
+        ("from typing import Protocol\nclass P(Protocol):\n    pass\ndef f(p: P):\n    pass\n", [], {}, "a Protocol"),
+        ("def f(x: int):\n    pass\n", [], {"x": "integers("}, "edge_cases.generate.strategies.x: syntax error"),
+        ("def f(x: int):\n    pass\n", [], {"y": "integers()"}, "no parameter named 'y'"),
+        ("async def f(x: int):\n    pass\n", [], {}, "coroutine"),
+    ],
+)
 def test_plans_that_cannot_be_made_say_why(source, examples, strategies, message):
     with pytest.raises(GenerationUnavailable, match=message.replace("(", r"\(").replace("[", r"\[")):
         make_plan(source, "f", examples, strategies)
 
 
 def test_class_plans_take_methods_and_argument_types_from_the_examples():
-    source = "class Stack:\n    def __init__(self, cap):\n        pass\n    def push(self, x):\n        pass\n" \
-             "    def pop(self):\n        pass\n"
+    source = (
+        "class Stack:\n    def __init__(self, cap):\n        pass\n    def push(self, x):\n        pass\n"
+        "    def pop(self):\n        pass\n"
+    )
     examples = [Case(args=[2], calls=[Call("push", (1,)), Call("push", (2,)), Call("pop", ())])]
     plan = make_plan(source, "Stack", examples, {})
     assert plan.kind == "class"
@@ -188,10 +202,14 @@ def test_class_plans_take_methods_and_argument_types_from_the_examples():
 def test_class_plan_examples_keep_each_case_constructor_with_its_own_calls():
     # The first case's constructor arguments do not fit the signature, so it is left out; the second case's
     # constructor must stay paired with the second case's calls, not with the first one's.
-    source = "class Stack:\n    def __init__(self, cap):\n        pass\n    def push(self, x):\n        pass\n" \
-             "    def pop(self):\n        pass\n"
-    examples = [Case(args=[1, 2, 3], calls=[Call("push", (9,)), Call("push", (8,))]),
-                Case(args=[5], calls=[Call("pop", ())])]
+    source = (
+        "class Stack:\n    def __init__(self, cap):\n        pass\n    def push(self, x):\n        pass\n"
+        "    def pop(self):\n        pass\n"
+    )
+    examples = [
+        Case(args=[1, 2, 3], calls=[Call("push", (9,)), Call("push", (8,))]),
+        Case(args=[5], calls=[Call("pop", ())]),
+    ]
     plan = make_plan(source, "Stack", examples, {})
     cases = [plan.to_case(example) for example in plan.examples]
     assert [(case.args, [(c.method, list(c.args)) for c in case.calls]) for case in cases] == [([5], [("pop", [])])]

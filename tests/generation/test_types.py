@@ -27,7 +27,7 @@ def ctx(seed=0):
 
 def test_int_boundary_has_zero_signs_extremes_and_constants_off_by_one():
     values = IntT().boundary(ctx())
-    for expected in (0, 1, -1, 99, 100, 101, 2**31 - 1, 2**63 - 1, -2**63, 10**18):
+    for expected in (0, 1, -1, 99, 100, 101, 2**31 - 1, 2**63 - 1, -(2**63), 10**18):
         assert expected in values
     assert values[0] == 0 and len(values) == len(set(values))
     bounded = IntT(lo=1, hi=12).boundary(ctx())
@@ -76,8 +76,16 @@ def _depth(value, depth=0):
 
 def test_mutation_keeps_the_type_and_the_hard_limits():
     context = ctx()
-    types = [IntT(lo=0, hi=10), StrT(alphabet="ab", max_size=6), ListT(IntT(), max_size=4), DictT(StrT(), IntT()),
-             TupleT([IntT(), StrT()], names=["n", "s"]), SetT(IntT()), UnionT([IntT(), NoneT()]), BoolT()]
+    types = [
+        IntT(lo=0, hi=10),
+        StrT(alphabet="ab", max_size=6),
+        ListT(IntT(), max_size=4),
+        DictT(StrT(), IntT()),
+        TupleT([IntT(), StrT()], names=["n", "s"]),
+        SetT(IntT()),
+        UnionT([IntT(), NoneT()]),
+        BoolT(),
+    ]
     starts = [5, "abab", [1, 2], {"a": 1}, (1, "x"), {1, 2}, None, True]
     for t, value in zip(types, starts, strict=True):
         for _ in range(200):
@@ -116,9 +124,15 @@ def test_numeric_strings_are_mutated_as_numbers():
 
 
 def test_shrink_candidates_are_simpler_and_respect_limits():
-    for t, value in [(IntT(), 1000), (IntT(lo=5), 1000), (FloatT(), 12.75), (StrT(), "hello"),
-                     (ListT(IntT(), min_size=1), [5, 6, 7]), (DictT(StrT(), IntT()), {"a": 5, "b": 6}),
-                     (TupleT([IntT(), StrT()]), (9, "zz"))]:
+    for t, value in [
+        (IntT(), 1000),
+        (IntT(lo=5), 1000),
+        (FloatT(), 12.75),
+        (StrT(), "hello"),
+        (ListT(IntT(), min_size=1), [5, 6, 7]),
+        (DictT(StrT(), IntT()), {"a": 5, "b": 6}),
+        (TupleT([IntT(), StrT()]), (9, "zz")),
+    ]:
         candidates = list(t.shrink(value))
         assert candidates, t
         assert all(t.accepts(c) for c in candidates), (t, candidates)

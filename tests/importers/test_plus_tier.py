@@ -23,8 +23,10 @@ from tests.conftest import SHARED_DATA, run_cli
 PLUS = SHARED_DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
 MBPP = SHARED_DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"
 LABELS = SHARED_DATA / "llm-samples" / "llm-samples.jsonl.gz"
-needs_data = pytest.mark.skipif(not (PLUS.exists() and MBPP.exists() and LABELS.exists()),
-                                reason="HumanEval+, MBPP+ or llm-samples not found in ../shared/data")
+needs_data = pytest.mark.skipif(
+    not (PLUS.exists() and MBPP.exists() and LABELS.exists()),
+    reason="HumanEval+, MBPP+ or llm-samples not found in ../shared/data",
+)
 # Both have solutions that pass the base tests and fail the plus inputs (EvalPlus's labels).
 TASKS = {"HumanEval/0": PLUS, "Mbpp/104": MBPP, "Mbpp/69": MBPP}  # Mbpp/69: one fails base, passes plus
 
@@ -80,8 +82,23 @@ def judge_like_evalplus(tmp_path, task_id, source, records):
     samples = tmp_path / "samples.jsonl"
     samples.write_text("".join(json.dumps({"task_id": task_id, "solution": r["solution"]}) + "\n" for r in records))
     out = tmp_path / "out"
-    ran = run_cli("run", str(tmp_path / "problems"), "--samples", str(samples), "-o", str(out), "-q", "--tests",
-                  "plus", "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+    ran = run_cli(
+        "run",
+        str(tmp_path / "problems"),
+        "--samples",
+        str(samples),
+        "-o",
+        str(out),
+        "-q",
+        "--tests",
+        "plus",
+        "--skip",
+        "edge_cases",
+        "--skip",
+        "performance",
+        "--skip",
+        "code_quality",
+    )
     assert ran.returncode == 0, ran.stderr
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert len(rows) == len(records)
@@ -107,16 +124,34 @@ def test_verdicts_per_tier_equal_evalplus_labels(tmp_path, task_id):
     records = labelled(task_id)
     assert {(r["base_status"], r["plus_status"]) for r in records} >= {("pass", "fail"), ("pass", "pass")}
     samples = judge_like_evalplus(tmp_path, task_id, TASKS[task_id], records)
-    base_only = run_cli("run", str(tmp_path / "problems"), "--samples", str(samples), "-o", str(tmp_path / "b"),
-                        "-q", "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+    base_only = run_cli(
+        "run",
+        str(tmp_path / "problems"),
+        "--samples",
+        str(samples),
+        "-o",
+        str(tmp_path / "b"),
+        "-q",
+        "--skip",
+        "edge_cases",
+        "--skip",
+        "performance",
+        "--skip",
+        "code_quality",
+    )
     assert base_only.returncode == 0, base_only.stderr
     rows = [json.loads(line) for line in (tmp_path / "b" / "results.jsonl").read_text().splitlines()]
     assert all(set(row["tiers"]) == {"base"} for row in rows)
 
 
-REPEAT = {"task_id": "Big/0", "entry_point": "repeat",
-          "prompt": 'def repeat(n: int) -> str:\n    """x n times."""\n',
-          "canonical_solution": "    return 'x' * n\n", "base_input": [[1], [2]], "atol": 0}
+REPEAT = {
+    "task_id": "Big/0",
+    "entry_point": "repeat",
+    "prompt": 'def repeat(n: int) -> str:\n    """x n times."""\n',
+    "canonical_solution": "    return 'x' * n\n",
+    "base_input": [[1], [2]],
+    "atol": 0,
+}
 
 
 def test_huge_plus_outputs_are_judged_at_run_time_not_stored(tmp_path):
@@ -129,12 +164,29 @@ def test_huge_plus_outputs_are_judged_at_run_time_not_stored(tmp_path):
     [converted] = report.converted
     assert Path(converted.path).stat().st_size < 2000
     samples = tmp_path / "samples.jsonl"
-    solutions = ["def repeat(n):\n    return 'x' * n\n",
-                 "def repeat(n):\n    return 'x' * min(n, 10_000_000)\n"]  # wrong on the large input only
+    solutions = [
+        "def repeat(n):\n    return 'x' * n\n",
+        "def repeat(n):\n    return 'x' * min(n, 10_000_000)\n",
+    ]  # wrong on the large input only
     samples.write_text("".join(json.dumps({"task_id": "Big/0", "solution": s}) + "\n" for s in solutions))
     out = tmp_path / "out"
-    ran = run_cli("run", str(tmp_path / "problems"), "--samples", str(samples), "-o", str(out), "-q", "--tests",
-                  "plus", "--skip", "edge_cases", "--skip", "performance", "--skip", "code_quality")
+    ran = run_cli(
+        "run",
+        str(tmp_path / "problems"),
+        "--samples",
+        str(samples),
+        "-o",
+        str(out),
+        "-q",
+        "--tests",
+        "plus",
+        "--skip",
+        "edge_cases",
+        "--skip",
+        "performance",
+        "--skip",
+        "code_quality",
+    )
     assert ran.returncode == 0, ran.stderr
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     verdicts = {row["origin"].rsplit(":", 1)[1]: row["tiers"] for row in rows}
@@ -145,9 +197,14 @@ def test_plus_inputs_beyond_the_files_budget_are_left_out_and_said_so(tmp_path):
     """The inputs themselves are kept within 6 MB of the file (the loader reads 8 MB), the largest left out."""
     huge = "y" * (4 * 2**20)
     source = tmp_path / "big.jsonl.gz"  # gzipped: a plain JSONL file is read up to 8 MB
-    record = {**REPEAT, "entry_point": "size", "prompt": "def size(text):\n",
-              "canonical_solution": "    return len(text)\n", "base_input": [["a"]],
-              "plus_input": [["bc"], [huge], [huge + "z"], ["d"]]}
+    record = {
+        **REPEAT,
+        "entry_point": "size",
+        "prompt": "def size(text):\n",
+        "canonical_solution": "    return len(text)\n",
+        "base_input": [["a"]],
+        "plus_input": [["bc"], [huge], [huge + "z"], ["d"]],
+    }
     with gzip.open(source, "wt", encoding="utf-8") as handle:
         handle.write(json.dumps(record) + "\n")
     report = import_file("evalplus", source, tmp_path / "out")
@@ -207,4 +264,4 @@ def test_a_benchmark_time_out_counts_only_if_the_call_times_out_alone_too():
 def test_run_queue_wait_is_read_for_a_live_process_only():
     waited = run_queue_wait_seconds(os.getpid())
     assert waited is not None and waited >= 0
-    assert run_queue_wait_seconds(None) is None and run_queue_wait_seconds(2 ** 22 + 1) is None  # above pid_max
+    assert run_queue_wait_seconds(None) is None and run_queue_wait_seconds(2**22 + 1) is None  # above pid_max

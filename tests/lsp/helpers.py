@@ -26,25 +26,31 @@ def open_doc(client: LanguageClient, path_or_uri: Path | str, text: str | None =
     uri = path_or_uri.as_uri() if isinstance(path_or_uri, Path) else path_or_uri
     if text is None:
         text = Path(path_or_uri).read_text(encoding="utf-8")
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)
+        )
+    )
     return uri
 
 
 def change_doc(client: LanguageClient, uri: str, version: int, text: str) -> None:
     """A whole-text change (valid under incremental sync too)."""
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
 
 
 def save_doc(client: LanguageClient, uri: str) -> None:
-    client.text_document_did_save(types.DidSaveTextDocumentParams(
-        text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
 
 
-async def next_diagnostics(client: LanguageClient, uri: str, timeout: float = 20,
-                           version: int | None = None) -> types.PublishDiagnosticsParams:
+async def next_diagnostics(
+    client: LanguageClient, uri: str, timeout: float = 20, version: int | None = None
+) -> types.PublishDiagnosticsParams:
     """The next publishDiagnostics for `uri` that this test has not consumed yet (of `version`, if given:
     a configuration change can republish an earlier version first)."""
     deadline = asyncio.get_running_loop().time() + timeout
@@ -102,5 +108,8 @@ def server_descendants(client: LanguageClient) -> list[tuple[int, str]]:
 
 def sandbox_workers(client: LanguageClient) -> list[int]:
     """The sandbox's processes (worker.py, or bubblewrap around it): everything but the analysis worker."""
-    return [pid for pid, cmdline in server_descendants(client)
-            if "worker.py" in cmdline or cmdline.startswith(("bwrap", "/usr/bin/bwrap"))]
+    return [
+        pid
+        for pid, cmdline in server_descendants(client)
+        if "worker.py" in cmdline or cmdline.startswith(("bwrap", "/usr/bin/bwrap"))
+    ]

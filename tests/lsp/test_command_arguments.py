@@ -8,24 +8,28 @@ from codeeval.lsp.command_arguments import EvaluateArguments, parse_evaluate_arg
 
 def test_evaluate_arguments_become_a_typed_request():
     assert parse_evaluate_arguments([{"uri": "file:///a.py"}]) == EvaluateArguments("file:///a.py", None, False)
-    assert parse_evaluate_arguments([{"uri": "file:///a.py", "problem": "add", "show": True}]) == \
-        EvaluateArguments("file:///a.py", "add", True)
+    assert parse_evaluate_arguments([{"uri": "file:///a.py", "problem": "add", "show": True}]) == EvaluateArguments(
+        "file:///a.py", "add", True
+    )
     # null and "" both mean "find the problem", as before
     assert parse_evaluate_arguments([{"uri": "u", "problem": None, "show": None}]).problem is None
     assert parse_evaluate_arguments([{"uri": "u", "problem": ""}]).problem is None
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    ([], "takes one argument object, got 0 arguments"),
-    (["file:///a.py"], "takes one argument object, got a string"),
-    ([{"uri": "u"}, {}], "got 2 arguments"),
-    ([{"problem": "add"}], "needs a string `uri`, got nothing"),
-    ([{"uri": 3}], "needs a string `uri`, got a number"),
-    ([{"uri": ""}], "needs a string `uri`"),
-    ([{"uri": "u", "problem": ["add"]}], "`problem` must be a string or null, got an array"),
-    ([{"uri": "u", "show": "yes"}], "`show` must be true, false or absent, got a string"),
-    ([{"uri": "u", "problme": "add"}], "unknown field `problme` (fields: uri, problem, show)"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ([], "takes one argument object, got 0 arguments"),
+        (["file:///a.py"], "takes one argument object, got a string"),
+        ([{"uri": "u"}, {}], "got 2 arguments"),
+        ([{"problem": "add"}], "needs a string `uri`, got nothing"),
+        ([{"uri": 3}], "needs a string `uri`, got a number"),
+        ([{"uri": ""}], "needs a string `uri`"),
+        ([{"uri": "u", "problem": ["add"]}], "`problem` must be a string or null, got an array"),
+        ([{"uri": "u", "show": "yes"}], "`show` must be true, false or absent, got a string"),
+        ([{"uri": "u", "problme": "add"}], "unknown field `problme` (fields: uri, problem, show)"),
+    ],
+)
 def test_a_bad_evaluate_argument_is_refused_naming_its_field(arguments, message):
     with pytest.raises(JsonRpcInvalidParams) as raised:
         parse_evaluate_arguments(arguments)

@@ -81,20 +81,26 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
     assert last == {"score": result["score"], "problem": "add", "reportUri": result["reportUri"]}
     assert await execute(client, "codeeval.showReport", {"uri": uri}) == {"reportUri": result["reportUri"]}
 
-    hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5))
+    )
     text = hover.contents.value
     assert "Last evaluation" in text and "Failing tests" in text and "add(-5, 2)" in text
-    lenses = await client.text_document_code_lens_async(types.CodeLensParams(
-        text_document=types.TextDocumentIdentifier(uri=uri)))
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     assert f"score {score_text(result['score'])} · " in lenses[0].command.title
-    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(types.Position(0, 0),
-                                                                                types.Position(9, 0))))
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(types.Position(0, 0), types.Position(9, 0)),
+        )
+    )
     dims = result["dimensions"]
     assert [hint.label for hint in hints] == [  # the evaluation replaces the quality hint on the entry point
         f"score {score_text(result['score'])} = C66.7 E{score_text(dims['edge_cases'])} P– "
-        f"Q{score_text(dims['code_quality'])}"]
+        f"Q{score_text(dims['code_quality'])}"
+    ]
 
 
 async def test_server_created_progress_and_a_problem_named_in_a_comment(client: LanguageClient, workspace: Path):
@@ -123,7 +129,7 @@ async def test_needs_problem_lists_the_choices(client: LanguageClient, workspace
 
 
 async def test_evaluate_without_a_problem(client: LanguageClient, workspace: Path):
-    text = ('def first(xs: list[int]) -> int:\n    """The first item."""\n    return xs[0]\n')
+    text = 'def first(xs: list[int]) -> int:\n    """The first item."""\n    return xs[0]\n'
     uri = open_doc(client, workspace / "first.py", text=text)
     await next_diagnostics(client, uri)
     result = await execute(client, "codeeval.evaluate", {"uri": uri, "problem": "none"})
@@ -134,8 +140,9 @@ async def test_evaluate_without_a_problem(client: LanguageClient, workspace: Pat
     assert dims["edge_cases"] == 0  # first([]) raises IndexError: a crash on a generated input
     saved = json.loads(Path(result["jsonUri"].removeprefix("file://")).read_text())
     assert "IndexError" in json.dumps(saved["dimensions"]["edge_cases"]["counterexamples"])
-    hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5))
+    )
     assert "Counterexamples" in hover.contents.value and "IndexError" in hover.contents.value
 
 
@@ -180,8 +187,9 @@ async def test_document_closed_mid_evaluation(client: LanguageClient, workspace:
     while not sandbox_workers(client):
         assert time.monotonic() < deadline
         await asyncio.sleep(0.05)
-    client.text_document_did_close(types.DidCloseTextDocumentParams(
-        text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     cleared = await next_diagnostics(client, uri)
     assert list(cleared.diagnostics) == []
     result = await asyncio.wait_for(task, 60)
@@ -198,8 +206,9 @@ async def test_untitled_buffer_and_bad_arguments(client: LanguageClient, workspa
     assert result["status"] == "done"
     assert Path(result["reportUri"].removeprefix("file://")) == workspace / ".codeeval" / "reports" / "Untitled-1.md"
     with pytest.raises(JsonRpcException, match="one argument object"):
-        await client.workspace_execute_command_async(types.ExecuteCommandParams(
-            command="codeeval.evaluate", arguments=[uri]))
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="codeeval.evaluate", arguments=[uri])
+        )
     with pytest.raises(JsonRpcException, match=r"no-such\.yaml"):
         await execute(client, "codeeval.evaluate", {"uri": uri, "problem": "problems/no-such.yaml"})
     with pytest.raises(JsonRpcException, match="`show` must be true, false or absent"):

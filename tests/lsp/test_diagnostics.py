@@ -47,10 +47,14 @@ async def test_save_reanalyses_the_edited_text(client: LanguageClient, workspace
 
 async def test_severity_map_and_disabled_rules_follow_settings(fresh_client: LanguageClient, fresh_workspace: Path):
     path = copy_of(fresh_workspace)
-    fresh_client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"codeeval": {
-        "severityMap": {"warning": "error"}, "disabledRules": ["CQ101"]}}))
-    fresh_client.set_configuration({"severityMap": {"warning": "error"}, "disabledRules": ["CQ101"]},
-                             section="codeeval")
+    fresh_client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(
+            settings={"codeeval": {"severityMap": {"warning": "error"}, "disabledRules": ["CQ101"]}}
+        )
+    )
+    fresh_client.set_configuration(
+        {"severityMap": {"warning": "error"}, "disabledRules": ["CQ101"]}, section="codeeval"
+    )
     uri = open_doc(fresh_client, path)
     published = await next_diagnostics(fresh_client, uri)
     codes = {d.code for d in published.diagnostics}
@@ -60,8 +64,10 @@ async def test_severity_map_and_disabled_rules_follow_settings(fresh_client: Lan
 
 async def test_low_confidence_findings_are_hints_with_the_reason(client: LanguageClient, workspace: Path):
     # `t` as a swap temporary: the naming rule flags it, but is unsure it matters.
-    text = ('"""Swapping."""\n\n\ndef swap(a: list[int], b: list[int]) -> None:\n'
-            '    """Swap."""\n    t = a\n    a = b\n    b = t\n')
+    text = (
+        '"""Swapping."""\n\n\ndef swap(a: list[int], b: list[int]) -> None:\n'
+        '    """Swap."""\n    t = a\n    a = b\n    b = t\n'
+    )
     uri = open_doc(client, workspace / "swap.py", text=text)
     published = await next_diagnostics(client, uri)
     [naming] = [d for d in published.diagnostics if d.code == "CQ103"]
@@ -90,8 +96,9 @@ async def test_stale_results_are_discarded(client: LanguageClient, workspace: Pa
 
 async def test_on_type_mode_analyses_after_a_pause(fresh_client: LanguageClient, fresh_workspace: Path):
     path = copy_of(fresh_workspace)
-    fresh_client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"codeeval": {"run": "onType"}}))
+    fresh_client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"codeeval": {"run": "onType"}})
+    )
     fresh_client.set_configuration({"run": "onType"}, section="codeeval")
     uri = open_doc(fresh_client, path)
     await next_diagnostics(fresh_client, uri)
@@ -114,8 +121,9 @@ async def test_close_clears_diagnostics(client: LanguageClient, workspace: Path)
     path = copy_of(workspace)
     uri = open_doc(client, path)
     await next_diagnostics(client, uri)
-    client.text_document_did_close(types.DidCloseTextDocumentParams(
-        text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     published = await next_diagnostics(client, uri)
     assert list(published.diagnostics) == []
 
@@ -126,10 +134,11 @@ async def test_syntax_error_gets_one_note_and_the_server_keeps_going(client: Lan
     assert [d.code for d in published.diagnostics] == ["parse-error"]
     assert published.diagnostics[0].range.start.line == 0
     assert "could not check" in published.diagnostics[0].message
-    hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 5))
+    )
     assert hover is None
-    change_doc(client, uri, 2, "def fine(x: int) -> int:\n    \"\"\"Fine.\"\"\"\n    return x\n")
+    change_doc(client, uri, 2, 'def fine(x: int) -> int:\n    """Fine."""\n    return x\n')
     save_doc(client, uri)
     published = await next_diagnostics(client, uri)
     assert "parse-error" not in {d.code for d in published.diagnostics}
@@ -159,8 +168,9 @@ async def test_a_20000_line_file(client: LanguageClient, workspace: Path):
     assert len(published.diagnostics) > 3000
     last = max(d.range.start.line for d in published.diagnostics)
     assert last > 19_000
-    hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(19_998, 4)))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(19_998, 4))
+    )
     assert hover is not None and "f3333" in hover.contents.value
 
 
@@ -169,15 +179,24 @@ async def test_settings_per_workspace_folder(fresh_client: LanguageClient, fresh
     other = tmp_path / "other"
     (other / "tasks").mkdir(parents=True)
     (other / "tasks" / "add.yaml").write_text((fresh_workspace / "problems" / "add.yaml").read_text())
-    fresh_client.set_configuration({"problemsFolders": ["tasks"], "disabledRules": ["CQ111"]},
-                                   section="codeeval", scope_uri=other.as_uri())
-    fresh_client.workspace_did_change_workspace_folders(types.DidChangeWorkspaceFoldersParams(
-        event=types.WorkspaceFoldersChangeEvent(added=[types.WorkspaceFolder(uri=other.as_uri(), name="other")],
-                                                removed=[])))
-    here = await fresh_client.workspace_execute_command_async(types.ExecuteCommandParams(
-        command="codeeval.listProblems", arguments=[{"uri": (fresh_workspace / "x.py").as_uri()}]))
-    there = await fresh_client.workspace_execute_command_async(types.ExecuteCommandParams(
-        command="codeeval.listProblems", arguments=[{"uri": (other / "x.py").as_uri()}]))
+    fresh_client.set_configuration(
+        {"problemsFolders": ["tasks"], "disabledRules": ["CQ111"]}, section="codeeval", scope_uri=other.as_uri()
+    )
+    fresh_client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(
+                added=[types.WorkspaceFolder(uri=other.as_uri(), name="other")], removed=[]
+            )
+        )
+    )
+    here = await fresh_client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="codeeval.listProblems", arguments=[{"uri": (fresh_workspace / "x.py").as_uri()}]
+        )
+    )
+    there = await fresh_client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="codeeval.listProblems", arguments=[{"uri": (other / "x.py").as_uri()}])
+    )
     assert [p["name"] for p in here] == ["add", "slow", "none"]
     uri = open_doc(fresh_client, other / "x.py", text="def f(x, y=[]):\n    return x\n")
     codes = {d.code for d in (await next_diagnostics(fresh_client, uri)).diagnostics}

@@ -20,7 +20,9 @@ FIXED = '''def add(a: int, b: int, extra: list | None = None) -> int:
         return a - b
     return a + b
 '''
-WORSE = FIXED + '''
+WORSE = (
+    FIXED
+    + """
 
 def helper(x, y, z):
     if x:
@@ -28,7 +30,8 @@ def helper(x, y, z):
             if z:
                 return 1
     return 0
-'''
+"""
+)
 
 
 def commit_all(folder: Path) -> None:
@@ -45,8 +48,9 @@ async def saved(client: LanguageClient, path: Path, uri: str, version: int, text
     await next_diagnostics(client, uri, version=version)
 
 
-async def test_health_against_head_in_the_command_and_the_first_lines_hover(fresh_client: LanguageClient,
-                                                                            fresh_workspace: Path):
+async def test_health_against_head_in_the_command_and_the_first_lines_hover(
+    fresh_client: LanguageClient, fresh_workspace: Path
+):
     commit_all(fresh_workspace)
     path = fresh_workspace / "add.py"
     uri = open_doc(fresh_client, path)
@@ -68,16 +72,18 @@ async def test_health_against_head_in_the_command_and_the_first_lines_hover(fres
     assert {f["rule"] for f in worse["newFindings"]} >= {"CQ101", "CQ102"}
     assert all(f["line"] == 8 for f in worse["newFindings"] if f["rule"] == "CQ102")
 
-    hover = await fresh_client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 1)))
+    hover = await fresh_client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 1))
+    )
     text = hover.contents.value
     assert "**Health since HEAD**" in text and worse["headline"] in text
     assert "`helper` new:" in text and "New findings:" in text
     assert "`add`" in text  # line 0 is also add's def line: its own summary comes first
 
 
-async def test_a_file_git_does_not_know_has_nothing_to_compare_with(fresh_client: LanguageClient,
-                                                                    fresh_workspace: Path):
+async def test_a_file_git_does_not_know_has_nothing_to_compare_with(
+    fresh_client: LanguageClient, fresh_workspace: Path
+):
     uri = open_doc(fresh_client, fresh_workspace / "add.py")  # no repository at all
     await next_diagnostics(fresh_client, uri)
     health = await execute(fresh_client, "codeeval.health", {"uri": uri})

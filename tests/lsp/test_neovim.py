@@ -21,11 +21,23 @@ SCRIPT = Path(__file__).with_name("nvim_smoke.lua")
 def test_neovim_diagnostics_hover_inlay_hints_and_commands(tmp_path):
     workspace = make_workspace(tmp_path / "ws")
     out = tmp_path / "seen.json"
-    env = {**os.environ, "CODEEVAL_PY": sys.executable, "CODEEVAL_FILE": str(workspace / "add.py"),
-           "CODEEVAL_OUT": str(out), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    done = subprocess.run([NVIM, "--headless", "--clean", "-c", f"luafile {SCRIPT}"], env=env, cwd=workspace,
-                          capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "CODEEVAL_PY": sys.executable,
+        "CODEEVAL_FILE": str(workspace / "add.py"),
+        "CODEEVAL_OUT": str(out),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [NVIM, "--headless", "--clean", "-c", f"luafile {SCRIPT}"],
+        env=env,
+        cwd=workspace,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.exists(), f"nvim wrote nothing: {done.stdout[-2000:]} {done.stderr[-2000:]}"
     seen = json.loads(out.read_text())
     assert seen["errors"] == []

@@ -25,9 +25,19 @@ from .conftest import ADD_PROBLEM, make_workspace
 
 def test_settings_overlay_keeps_valid_values_and_reports_bad_ones():
     messages: list[str] = []
-    settings = overlay(Settings(), {"codeeval": {"run": "onType", "severityMap": {"warning": "hint"},
-                                                 "weights": {"speed": 3}, "limits": {"memory_mb": 0},
-                                                 "disabledRules": ["CQ101"]}}, messages)
+    settings = overlay(
+        Settings(),
+        {
+            "codeeval": {
+                "run": "onType",
+                "severityMap": {"warning": "hint"},
+                "weights": {"speed": 3},
+                "limits": {"memory_mb": 0},
+                "disabledRules": ["CQ101"],
+            }
+        },
+        messages,
+    )
     assert settings.run == "onType"
     assert settings.severity_map == {"critical": "error", "warning": "hint", "suggestion": "information"}
     assert settings.weights == {} and settings.limits == {}
@@ -53,8 +63,9 @@ def test_problem_lookup_order(tmp_path):
     folders = problems.problem_folders(root, ("problems",))
 
     def resolve(uri: str, source: str = "", requested=None):
-        return problems.resolve(index, requested=requested, source=source, doc_uri=uri, stem=uri_stem(uri),
-                                base=root, folders=folders)
+        return problems.resolve(
+            index, requested=requested, source=source, doc_uri=uri, stem=uri_stem(uri), base=root, folders=folders
+        )
 
     assert resolve((root / "add.py").as_uri()).how == "stem"
     found = resolve((root / "x.py").as_uri(), "# codeeval: problem=slow\n")
@@ -107,8 +118,7 @@ def test_cancel_kills_a_running_child_and_refuses_new_ones():
             return {"level": "test"}
 
         def spawn(self, limits):
-            process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                                       start_new_session=True)
+            process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
             return type("Child", (), {"process": process})()
 
     token = CancelToken()
@@ -147,6 +157,9 @@ def test_the_last_reports_on_disk_are_read_back_after_a_restart(tmp_path):
     assert saved_summary(tmp_path, "sub/two_sum.py") is None  # the Markdown report is what the client opens
     (folder / "two_sum.md").write_text("# report\n", encoding="utf-8")
     assert saved_summary(tmp_path, "sub/two_sum.py") == {
-        "score": 71.46, "problem": "two_sum", "reportUri": (folder / "two_sum.md").as_uri()}
+        "score": 71.46,
+        "problem": "two_sum",
+        "reportUri": (folder / "two_sum.md").as_uri(),
+    }
     (folder / "two_sum.json").write_text("{not json", encoding="utf-8")
     assert saved_summary(tmp_path, "sub/two_sum.py") is None

@@ -41,11 +41,23 @@ def answer_to(stream: IO[bytes], request_id: int, seen: list[dict[str, Any]] | N
 @pytest.fixture
 def server(tmp_path):
     workspace = make_workspace(tmp_path / "ws")
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", "lsp"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=workspace)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codeeval", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=workspace,
+    )
     assert process.stdin is not None and process.stdout is not None
-    send(process.stdin, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                         "params": {"capabilities": {}, "rootUri": workspace.as_uri()}})
+    send(
+        process.stdin,
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"capabilities": {}, "rootUri": workspace.as_uri()},
+        },
+    )
     assert "result" in answer_to(process.stdout, 1)
     send(process.stdin, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
     yield process, workspace
@@ -63,10 +75,24 @@ def test_command_params_sent_as_a_list_are_answered(server: tuple[subprocess.Pop
     seen: list[dict[str, Any]] = []
     # pygls neither answers a request it cannot read nor says which: it shows "Error in server:
     # Invalid Params" and the request waits forever (hence the timeout).
-    send(stdin, {"jsonrpc": "2.0", "id": 2, "method": "workspace/executeCommand",
-                 "params": [{"command": "codeeval.showReport", "arguments": [{"uri": uri}]}, None]})
+    send(
+        stdin,
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "workspace/executeCommand",
+            "params": [{"command": "codeeval.showReport", "arguments": [{"uri": uri}]}, None],
+        },
+    )
     assert answer_to(stdout, 2, seen) == {"jsonrpc": "2.0", "id": 2, "result": None}
-    send(stdin, {"jsonrpc": "2.0", "id": 3, "method": "workspace/executeCommand",
-                 "params": [{"command": "codeeval.listProblems", "arguments": [{"uri": uri}]}]})
+    send(
+        stdin,
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "workspace/executeCommand",
+            "params": [{"command": "codeeval.listProblems", "arguments": [{"uri": uri}]}],
+        },
+    )
     assert "none" in [choice["name"] for choice in answer_to(stdout, 3, seen)["result"]]
     assert not [m for m in seen if m.get("method") == "window/showMessage"]

@@ -12,10 +12,10 @@ REFERENCE = "def total(xs):\n    return sum(xs)\n"
 
 
 def problem(sizes=(1000, 2000, 4000, 8000), iterations=10, tolerance=1.25, **fields) -> Problem:
-    spec = PerformanceSpec(sizes=list(sizes), input="args(ints(n))", iterations=iterations, tolerance=tolerance,
-                           **fields)
-    return Problem(name="total", summary="sum", entry_point="total", reference=REFERENCE, tests=[],
-                   performance=spec)
+    spec = PerformanceSpec(
+        sizes=list(sizes), input="args(ints(n))", iterations=iterations, tolerance=tolerance, **fields
+    )
+    return Problem(name="total", summary="sum", entry_point="total", reference=REFERENCE, tests=[], performance=spec)
 
 
 class FakeSession:
@@ -25,8 +25,17 @@ class FakeSession:
     `count(n)` gives instructions per call in count mode. Nothing runs and no time passes.
     """
 
-    def __init__(self, cost: Callable[[int], float], *, limit: float = 2.0, noise=None, wall=None,
-                 count: Callable[[int], float] | None = None, answer=sum, source: str = REFERENCE):
+    def __init__(
+        self,
+        cost: Callable[[int], float],
+        *,
+        limit: float = 2.0,
+        noise=None,
+        wall=None,
+        count: Callable[[int], float] | None = None,
+        answer=sum,
+        source: str = REFERENCE,
+    ):
         self.limits = Limits(time_per_call_s=limit)
         self.source = source
         self.cost, self.count, self.answer = cost, count, answer
@@ -40,8 +49,9 @@ class FakeSession:
             return CallOutcome(CallStatus.TIMEOUT, message="no result")
         return CallOutcome(CallStatus.RETURNED, value=self.answer(args[0]), duration_s=self.cost(n))
 
-    def time(self, args, kwargs=None, calls=None, *, loops=1, inner=1, timeout=None, mode="cpu",
-             max_count=None, probe=False) -> TimingOutcome:
+    def time(
+        self, args, kwargs=None, calls=None, *, loops=1, inner=1, timeout=None, mode="cpu", max_count=None, probe=False
+    ) -> TimingOutcome:
         n = len(args[0])
         self.requests.append((n, mode, loops, inner))
         if mode == "count":

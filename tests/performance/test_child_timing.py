@@ -56,7 +56,7 @@ def test_cpu_time_includes_work_handed_to_another_thread(child):
 def test_cpu_time_is_precise_to_well_under_a_millisecond(child):
     timing, _, _ = child
     spent = []
-    reply = timing.time_case(lambda: (lambda: spent.append(work(20_000))), {"loops": 5})
+    reply = timing.time_case(lambda: lambda: spent.append(work(20_000)), {"loops": 5})
     # Not rounded to 4 ms scheduler ticks: each figure is within 0.3 ms of the thread's own clock.
     assert all(abs(cpu - own) < 3e-4 for cpu, own in zip(reply["cpu_s"], spent, strict=True)), (reply, spent)
 
@@ -64,7 +64,7 @@ def test_cpu_time_is_precise_to_well_under_a_millisecond(child):
 def test_per_call_values_and_fresh_inputs_per_run(child):
     timing, _, _ = child
     seen = []
-    reply = timing.time_case(lambda: (lambda data=[]: seen.append(id(data))), {"loops": 2, "inner": 3})
+    reply = timing.time_case(lambda: lambda data=[]: seen.append(id(data)), {"loops": 2, "inner": 3})
     assert len(reply["cpu_s"]) == 2 and len(seen) == 6
 
 
@@ -73,7 +73,7 @@ def test_the_collector_is_off_while_timed_and_restored_after(child):
     import gc
 
     states = []
-    timing.time_case(lambda: (lambda: states.append(gc.isenabled())), {"loops": 2})
+    timing.time_case(lambda: lambda: states.append(gc.isenabled()), {"loops": 2})
     assert states == [False, False] and gc.isenabled()
 
 
@@ -83,7 +83,7 @@ def test_clocks_are_bound_before_a_solution_could_patch_them(child, monkeypatch)
 
     monkeypatch.setattr(time, "perf_counter_ns", lambda: 0)
     monkeypatch.setattr(resource, "getrusage", lambda who: (_ for _ in ()).throw(RuntimeError("patched")))
-    reply = timing.time_case(lambda: (lambda: work(20_000)), {"loops": 1})
+    reply = timing.time_case(lambda: lambda: work(20_000), {"loops": 1})
     assert reply["cpu_s"][0] > 0 and reply["wall_s"][0] > 0
 
 
@@ -111,53 +111,64 @@ def test_method_calls_with_atomic_arguments_are_decoded_once(child):
 
 def test_counting_gives_the_same_number_every_time_and_ignores_harness_frames(child):
     timing, _, _ = child
-    loop = solution("""
+    loop = solution(
+        """
         def total(n):
             s = 0
             for i in range(n):
                 s += i
             return s
-    """, "total")
-    counts = [timing.time_case(lambda: (lambda: loop(1000)), {"mode": "count", "loops": 2})["cpu_s"]
-              for _ in range(3)]
+    """,
+        "total",
+    )
+    counts = [timing.time_case(lambda: lambda: loop(1000), {"mode": "count", "loops": 2})["cpu_s"] for _ in range(3)]
     assert counts[0] == counts[1] == counts[2] and counts[0][0] == counts[0][1]
-    bigger = timing.time_case(lambda: (lambda: loop(2000)), {"mode": "count"})["cpu_s"][0]
+    bigger = timing.time_case(lambda: lambda: loop(2000), {"mode": "count"})["cpu_s"][0]
     assert 1.9 < bigger / counts[0][0] < 2.1
 
 
 def test_counting_cannot_see_inside_c_builtins(child):
     timing, _, _ = child
-    build = solution("""
+    build = solution(
+        """
         def build(xs):
             out = []
             for x in xs:
                 out.insert(0, x)
             return out
-    """, "build")
-    small = timing.time_case(lambda: (lambda: build(list(range(1000)))), {"mode": "count"})["cpu_s"][0]
-    large = timing.time_case(lambda: (lambda: build(list(range(4000)))), {"mode": "count"})["cpu_s"][0]
+    """,
+        "build",
+    )
+    small = timing.time_case(lambda: lambda: build(list(range(1000))), {"mode": "count"})["cpu_s"][0]
+    large = timing.time_case(lambda: lambda: build(list(range(4000))), {"mode": "count"})["cpu_s"][0]
     assert 3.9 < large / small < 4.1  # quadratic in time, linear in instructions
 
 
 def test_counting_stops_a_solution_at_the_limit(child):
     timing, _, _ = child
-    forever = solution("""
+    forever = solution(
+        """
         def forever():
             while True:
                 pass
-    """, "forever")
+    """,
+        "forever",
+    )
     reply = timing.time_case(lambda: forever, {"mode": "count", "max_count": 5000})
     assert reply["status"] == "timed" and reply["cpu_s"] == [5001]
 
 
 def test_switching_the_counter_off_is_caught(child):
     timing, _, _ = child
-    sneaky = solution("""
+    sneaky = solution(
+        """
         import sys
         def sneaky():
             sys.settrace(None)
             return sum(range(10))
-    """, "sneaky")
+    """,
+        "sneaky",
+    )
     reply = timing.time_case(lambda: sneaky, {"mode": "count"})
     if sys.version_info < (3, 12):
         assert reply["status"] == "error" and "changed the trace function" in reply["message"]
@@ -168,8 +179,11 @@ def test_switching_the_counter_off_is_caught(child):
 @pytest.mark.parametrize("version", ["3.12", "3.13"])
 def test_counting_with_sys_monitoring_on_newer_pythons(version):
     """The 3.12+ path, run by that interpreter when this machine has it."""
-    found = sorted(Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python")) if Path(
-        "/root/.pyenv/versions").is_dir() else []
+    found = (
+        sorted(Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python"))
+        if Path("/root/.pyenv/versions").is_dir()
+        else []
+    )
     if not found:
         pytest.skip(f"no Python {version} here")
     script = textwrap.dedent(f"""

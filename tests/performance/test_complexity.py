@@ -18,8 +18,15 @@ SIZES = [1000, 3000, 10000, 30000, 100000]
 
 def curve(label: str, n: int) -> float:
     log = math.log2(n)
-    shapes = {"O(1)": lambda: 1.0, "O(log n)": lambda: log, "O(n)": lambda: n, "O(n log n)": lambda: n * log,
-              "O(n^2)": lambda: n * n, "O(n^3)": lambda: float(n) ** 3, "O(2^n)": lambda: 2.0 ** n}
+    shapes = {
+        "O(1)": lambda: 1.0,
+        "O(log n)": lambda: log,
+        "O(n)": lambda: n,
+        "O(n log n)": lambda: n * log,
+        "O(n^2)": lambda: n * n,
+        "O(n^3)": lambda: float(n) ** 3,
+        "O(2^n)": lambda: 2.0**n,
+    }
     return float(shapes[label]())
 
 
@@ -87,7 +94,7 @@ def test_time_overrides_counts_only_for_hidden_work_in_c():
     quadratic_time = fit_class(sizes, [1e-8 * n * n + 5e-8 * n for n in sizes])
     call = classify(quadratic_time, counts)
     assert call.best == "O(n^2)" and call.basis == "time (work inside C functions)"
-    cache_bound_time = fit_class(sizes, [5e-8 * n ** 1.3 for n in sizes])  # slope 1.3: caches, not C work
+    cache_bound_time = fit_class(sizes, [5e-8 * n**1.3 for n in sizes])  # slope 1.3: caches, not C work
     assert classify(cache_bound_time, counts).best == "O(n)"
     assert classify(cache_bound_time, counts).basis == "instructions"
     assert classify(None, counts).basis == "instructions" and classify(quadratic_time, None).basis == "time"
@@ -114,7 +121,7 @@ def test_hidden_work_in_c_adds_at_most_one_band():
     sizes = [2000, 4000, 8000, 16000]
     linear_counts = fit_class(sizes, [13.0 * n for n in sizes], COUNT_MARGIN)
     # Quadratic C work whose time also grows with cache misses: steep enough to fit O(n^3) best.
-    steep = fit_class(sizes, [1e-12 * n ** 2.9 for n in sizes])
+    steep = fit_class(sizes, [1e-12 * n**2.9 for n in sizes])
     assert steep.best == "O(n^3)"
     call = classify(steep, linear_counts)
     assert call.best == "O(n^2)" and call.basis == "time (work inside C functions)"

@@ -84,8 +84,9 @@ def test_deterministic_mode_gives_identical_counts_twice(problem_path, write_sol
     first = performance_of(solution, problem_path, deterministic=True)
     second = performance_of(solution, problem_path, deterministic=True)
     keys = ("n", "candidate_instructions", "reference_instructions", "ratio", "ci95")
-    assert [{k: getattr(s, k) for k in keys} for s in first.details.sizes] == \
-           [{k: getattr(s, k) for k in keys} for s in second.details.sizes]
+    assert [{k: getattr(s, k) for k in keys} for s in first.details.sizes] == [
+        {k: getattr(s, k) for k in keys} for s in second.details.sizes
+    ]
     assert first.score == second.score and first.details.clock == "instructions"
     # What counting cannot see: list.insert's shifting happens in C, so the counts grow linearly.
     assert first.details.complexity.candidate == "O(n)"
@@ -117,8 +118,7 @@ def test_a_very_slow_candidate_stays_within_the_budget_and_says_so(problem_path,
                 back.append(job)
         return front + back
     """
-    result = performance_of(write_solution(cubic_ish), problem_path,
-                            extra={"performance": {"budget_s": 3.0}})
+    result = performance_of(write_solution(cubic_ish), problem_path, extra={"performance": {"budget_s": 3.0}})
     budget = result.details.budget
     assert budget.used_s < 3.0 + 2.0  # at most one call beyond the budget
     assert budget.cut_short or any(s.notes for s in result.details.sizes)
@@ -128,8 +128,9 @@ def test_a_very_slow_candidate_stays_within_the_budget_and_says_so(problem_path,
 def test_validate_checks_the_declared_class(write_problem):
     problem = load_problem(write_problem(PROBLEM))
     context = ProblemContext(problem, EvaluationOptions())
-    with Session(problem.reference, problem.entry_point, "ref.py", context.limits,
-                 launcher=context.launcher) as reference:
+    with Session(
+        problem.reference, problem.entry_point, "ref.py", context.limits, launcher=context.launcher
+    ) as reference:
         assert reference.load().ok
         assert _performance_errors(problem, reference) == []
         problem.performance.complexity = "O(n^3)"
@@ -144,17 +145,18 @@ def test_a_solution_that_skips_its_work_while_timed_is_caught(problem_path, tmp_
     """It notices the collector is off (as it is only in the timing loop) and returns early then."""
     reference = load_problem(problem_path).reference
     detects_timing = "import gc\n" + reference.replace(
-        "def build_queue(jobs):\n", "def build_queue(jobs):\n    if not gc.isenabled():\n        return []\n")
+        "def build_queue(jobs):\n", "def build_queue(jobs):\n    if not gc.isenabled():\n        return []\n"
+    )
     (tmp_path / "sneaky.py").write_text(detects_timing)
     result = performance_of(tmp_path / "sneaky.py", problem_path)
     assert result.score == 0 and "while being timed differs from the reference's" in result.rationale[0]
 
 
-def test_validate_says_why_a_declared_class_cannot_be_checked_when_the_reference_fails_at_a_later_size(
-        write_problem):
-    fails_later = PROBLEM.replace("      queue = deque()\n",
-                                  "      if len(jobs) > 10000:\n          raise ValueError('too many jobs')\n"
-                                  "      queue = deque()\n")
+def test_validate_says_why_a_declared_class_cannot_be_checked_when_the_reference_fails_at_a_later_size(write_problem):
+    fails_later = PROBLEM.replace(
+        "      queue = deque()\n",
+        "      if len(jobs) > 10000:\n          raise ValueError('too many jobs')\n      queue = deque()\n",
+    )
     done = run_cli("validate", str(write_problem(fails_later)))
     assert done.returncode == 2, done.stderr
     assert "performance.complexity: cannot check O(n): the reference was timed at fewer than three sizes" in done.stderr

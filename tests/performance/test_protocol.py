@@ -56,8 +56,8 @@ def test_a_worse_class_is_penalised_even_while_the_largest_size_is_fast():
 def test_a_log_factor_difference_alone_is_not_called_worse():
     # n log n against n over one octave of sizes: the ratio grows too little to be told from memory effects.
     import math
-    candidate = FakeSession(lambda n: 1e-7 * n * math.log2(n) / 10, noise=jitter(9),
-                            count=lambda n: n * math.log2(n))
+
+    candidate = FakeSession(lambda n: 1e-7 * n * math.log2(n) / 10, noise=jitter(9), count=lambda n: n * math.log2(n))
     result = evaluate(candidate, FakeSession(linear(1e-7), noise=jitter(10)), problem(sizes=(1000, 1400, 2000)))
     assert result.details.complexity.candidate == "O(n log n)"  # the exact counts say so
     assert not result.details.complexity.worse and "less than" in result.details.complexity.reason
@@ -100,8 +100,10 @@ def test_unsteady_timings_take_more_pairs_and_are_reported():
 
 
 def test_steady_timings_stop_at_the_problem_iterations():
-    result = evaluate(FakeSession(linear(1e-7), noise=jitter(13, spread=0.01)),
-                      FakeSession(linear(1e-7), noise=jitter(14, spread=0.01)))
+    result = evaluate(
+        FakeSession(linear(1e-7), noise=jitter(13, spread=0.01)),
+        FakeSession(linear(1e-7), noise=jitter(14, spread=0.01)),
+    )
     assert [s.pairs for s in result.details.sizes] == [10, 5, 5, 10]
 
 
@@ -169,7 +171,7 @@ def test_a_falling_count_ratio_alone_does_not_reveal_hidden_work():
     # on its own; only the falling count ratio made the paired gap look like hidden work.
     cost = lambda n: 1e-3 + 1e-10 * n * n  # noqa: E731
     candidate = FakeSession(cost, noise=jitter(21), count=lambda n: 10.0 * n)
-    reference = FakeSession(cost, noise=jitter(22), count=lambda n: 0.1 * n ** 1.4)
+    reference = FakeSession(cost, noise=jitter(22), count=lambda n: 0.1 * n**1.4)
     result = evaluate(candidate, reference)
     fit = result.details.complexity.candidate_fit
     assert fit.basis == "instructions" and fit.best == "O(n)"

@@ -46,10 +46,10 @@ def test_analysis_never_runs_the_code(tmp_path):
 
 
 def test_suppression_comments_silence_findings_on_their_line():
-    source = '''
+    source = """
         def getValue(items=[]):  # codeeval: ignore[CQ103, CQ111]
             return items
-    '''
+    """
     result = report(source)
     assert {f.rule_id for f in result.findings} == {"CQ101", "CQ102"}
     assert result.suppressed == 2
@@ -58,7 +58,7 @@ def test_suppression_comments_silence_findings_on_their_line():
 
 
 def test_redefinitions_get_their_own_keys():
-    result = report('''
+    result = report("""
         import sys
         if sys.platform == "win32":
             def open_file(path):
@@ -66,13 +66,13 @@ def test_redefinitions_get_their_own_keys():
         else:
             def open_file(path):
                 return path
-    ''')
+    """)
     assert set(result.functions) == {"open_file", "open_file@7"}
     assert {f.symbol for f in result.findings if f.rule_id == "CQ101"} >= {"open_file", "open_file@7"}
 
 
 def test_methods_nested_functions_and_classes_in_functions_are_keyed_by_qualified_name():
-    result = report('''
+    result = report("""
         class Outer:
             class Inner:
                 def method(self):
@@ -85,7 +85,7 @@ def test_methods_nested_functions_and_classes_in_functions_are_keyed_by_qualifie
             def helper():
                 pass
             return Local, helper
-    ''')
+    """)
     assert set(result.functions) == {"Outer.Inner.method", "factory", "factory.Local.method", "factory.helper"}
     assert result.functions["factory.Local.method"].metrics["complexity"] == 1
 
@@ -167,8 +167,21 @@ def test_the_package_imports_nothing_from_the_cli_or_the_language_server_and_no_
             if isinstance(node, ast.ImportFrom):
                 module = node.module or ""
                 assert not any(part in ("cli", "lsp") for part in module.split(".")), path
-    save_path = ["analyzer.py", "context.py", "metrics.py", "structure.py", "flow.py", "rubric.py", "config.py",
-                 "source.py", "quality_report.py", "rule.py", "confidence.py", "dimension.py", "__init__.py"]
+    save_path = [
+        "analyzer.py",
+        "context.py",
+        "metrics.py",
+        "structure.py",
+        "flow.py",
+        "rubric.py",
+        "config.py",
+        "source.py",
+        "quality_report.py",
+        "rule.py",
+        "confidence.py",
+        "dimension.py",
+        "__init__.py",
+    ]
     for name in save_path + [p.name for p in (PACKAGE / "rules").glob("*.py")]:
         text = next(PACKAGE.rglob(name)).read_text()
         assert "import libcst" not in text, name
@@ -177,7 +190,9 @@ def test_the_package_imports_nothing_from_the_cli_or_the_language_server_and_no_
 def test_importing_and_analysing_does_not_load_libcst():
     import subprocess
 
-    code = ("import sys; from codeeval.quality import analyze; analyze('def f(x=[]):\\n    return x\\n');"
-            "print('libcst' in sys.modules)")
+    code = (
+        "import sys; from codeeval.quality import analyze; analyze('def f(x=[]):\\n    return x\\n');"
+        "print('libcst' in sys.modules)"
+    )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "False"

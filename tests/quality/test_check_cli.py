@@ -16,8 +16,10 @@ from .helpers import DATA, REPO
 CODEEVAL = Path(sys.executable).parent / "codeeval"
 MESSY = DATA / "messy_report.py"
 CLEAN = DATA / "clean_classes.py"
-LOW_ONLY = ('"""Palindromes."""\n\n\ndef is_palindrome(s: str) -> bool:\n'
-            '    """True if `s` reads the same backwards."""\n    return s == s[::-1]\n')
+LOW_ONLY = (
+    '"""Palindromes."""\n\n\ndef is_palindrome(s: str) -> bool:\n'
+    '    """True if `s` reads the same backwards."""\n    return s == s[::-1]\n'
+)
 
 
 def check(*args: str, cwd: Path | None = None, use_module: bool = False) -> subprocess.CompletedProcess:
@@ -38,8 +40,10 @@ def test_text_output_and_exit_1_for_warnings(tmp_path):
     result = check(str(MESSY), "--no-config")
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert any(line.endswith("messy_report.py:4:5: CQ101 warning: public function `report` has no docstring "
-                             "[confidence 0.90]") for line in lines)
+    assert any(
+        line.endswith("messy_report.py:4:5: CQ101 warning: public function `report` has no docstring [confidence 0.90]")
+        for line in lines
+    )
     assert any("    help: " in line for line in lines) and any("    fix: " in line for line in lines)
     assert "quality 30" in result.stdout or "quality " in result.stdout
     assert lines[-1].startswith("1 file checked, mean quality")
@@ -53,7 +57,10 @@ def test_clean_file_exits_0(tmp_path):
 
 @pytest.mark.parametrize("fail_on, expected", [("critical", 0), ("warning", 1), ("suggestion", 1), ("none", 0)])
 def test_fail_on_threshold(tmp_path, fail_on, expected):
-    source = write(tmp_path, "only_warning.py", '''
+    source = write(
+        tmp_path,
+        "only_warning.py",
+        '''
         """Module."""
 
 
@@ -62,7 +69,8 @@ def test_fail_on_threshold(tmp_path, fail_on, expected):
             product = round(product, 2)
             product = abs(product)
             return product
-    ''')
+    ''',
+    )
     result = check(str(source), "--fail-on", fail_on, "--no-config", "--ignore", "CQ101")
     assert result.returncode == expected, result.stdout
 
@@ -177,7 +185,10 @@ def test_folders_are_searched_for_python_files(tmp_path):
 
 
 def test_configuration_from_the_nearest_pyproject(tmp_path):
-    write(tmp_path, "pyproject.toml", '''
+    write(
+        tmp_path,
+        "pyproject.toml",
+        """
         [project]
         name = "demo"
 
@@ -186,7 +197,8 @@ def test_configuration_from_the_nearest_pyproject(tmp_path):
 
         [tool.codeeval.quality.rules]
         CQ101 = false
-    ''')
+    """,
+    )
     source = write(tmp_path, "src/demo/mod.py", "def add(a: int, b: int, c: int) -> int:\n    return a + b + c\n")
     configured = check("src/demo/mod.py", "--fail-on", "suggestion", cwd=tmp_path)
     assert "CQ101" not in configured.stdout and "takes 3 parameters (limit 2)" in configured.stdout
@@ -204,11 +216,14 @@ def test_a_nested_pyproject_without_our_table_does_not_hide_the_outer_one(tmp_pa
     assert "CQ101" not in check("sub/mod.py", cwd=tmp_path).stdout
 
 
-@pytest.mark.parametrize("content, message", [
-    ("[tool.codeeval.quality\n", "not valid TOML"),
-    ("[tool.codeeval.quality]\nmax_lines = 3\n", "quality.max_lines: unknown setting"),
-    ("[tool.codeeval.quality.rules]\nCQ104 = 'off'\n", "quality.rules.CQ104: use false, true or a mapping"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[tool.codeeval.quality\n", "not valid TOML"),
+        ("[tool.codeeval.quality]\nmax_lines = 3\n", "quality.max_lines: unknown setting"),
+        ("[tool.codeeval.quality.rules]\nCQ104 = 'off'\n", "quality.rules.CQ104: use false, true or a mapping"),
+    ],
+)
 def test_bad_configuration_exits_2_naming_the_file(tmp_path, content, message):
     write(tmp_path, "pyproject.toml", content)
     write(tmp_path, "mod.py", '"""Mod."""\n')
@@ -220,8 +235,10 @@ def test_bad_configuration_exits_2_naming_the_file(tmp_path, content, message):
 def test_without_a_toml_reader_the_configuration_is_ignored_with_a_note(tmp_path):
     write(tmp_path, "pyproject.toml", "[tool.codeeval.quality.rules]\nCQ101 = false\n")
     write(tmp_path, "mod.py", "def add(a: int) -> int:\n    return a\n")
-    code = ("import sys; sys.modules['tomllib'] = None; sys.modules['tomli'] = None\n"
-            "from codeeval.cli import main\nsys.exit(main(['check', 'mod.py']))")
+    code = (
+        "import sys; sys.modules['tomllib'] = None; sys.modules['tomli'] = None\n"
+        "from codeeval.cli import main\nsys.exit(main(['check', 'mod.py']))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert "[tool.codeeval] ignored: reading TOML needs Python 3.11 or the `tomli` package" in result.stderr
     assert "CQ101" in result.stdout

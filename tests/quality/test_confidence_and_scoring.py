@@ -49,27 +49,29 @@ def test_low_confidence_findings_are_kept_marked_and_weigh_less():
 
 
 def test_points_add_up_to_the_lost_score_and_each_has_a_rationale():
-    result = report('''
+    result = report("""
         def Messy(a, b=[]):
             try:
                 b.append(a)
             except:
                 pass
             return b
-    ''')
+    """)
     assert result.findings
     assert sum(f.points for f in result.findings) == pytest.approx(100 - result.score)
     for finding in result.findings:
         assert finding.rationale.startswith(f"{finding.severity} (")
         assert f"costs {finding.points:.1f}" in finding.rationale
     rules = {f.rule_id for f in result.findings}
-    assert [sentence.split("(")[1].split(")")[0] for sentence in result.rationale[:len(rules)]] == sorted(
-        rules, key=lambda rule: -sum(f.points for f in result.findings if f.rule_id == rule))
+    assert [sentence.split("(")[1].split(")")[0] for sentence in result.rationale[: len(rules)]] == sorted(
+        rules, key=lambda rule: -sum(f.points for f in result.findings if f.rule_id == rule)
+    )
 
 
 def test_repeated_findings_of_one_rule_diminish():
-    many = "".join(f"def public_{i}(x: int) -> int:\n    y = x + 1\n    y += 2\n    y *= 3\n    return y\n\n\n"
-                   for i in range(6))
+    many = "".join(
+        f"def public_{i}(x: int) -> int:\n    y = x + 1\n    y += 2\n    y *= 3\n    return y\n\n\n" for i in range(6)
+    )
     result = report('"""Module."""\n\n' + many)
     costs = sorted((f.points for f in result.findings if f.rule_id == "CQ101"), reverse=True)
     assert len(costs) == 6
@@ -78,8 +80,11 @@ def test_repeated_findings_of_one_rule_diminish():
 
 
 def test_one_messy_function_is_capped():
-    body = "".join(f"    if a == {i}:\n        if b:\n            for c in b:\n                while c:\n"
-                   f"                    if c > {i}:\n                        c -= 1\n" for i in range(12))
+    body = "".join(
+        f"    if a == {i}:\n        if b:\n            for c in b:\n                while c:\n"
+        f"                    if c > {i}:\n                        c -= 1\n"
+        for i in range(12)
+    )
     result = report(f"def Messy(a, b=[], *z):\n    b.append(a)\n{body}    return b\n")
     unit = sum(f.points for f in result.findings if f.symbol == "Messy")
     assert unit == pytest.approx(UNIT_CAP)
@@ -112,7 +117,7 @@ def test_per_function_scores_and_sub_scores():
 
 def test_function_scores_are_on_the_files_scale():
     """What the file lost is what its functions lost plus its module-level findings: one scale."""
-    result = report('''
+    result = report("""
         def messy(a, b, c, d, e, f):
             if a:
                 if b:
@@ -127,7 +132,7 @@ def test_function_scores_are_on_the_files_scale():
 
         def bare(values):
             return sum(values)
-    ''')
+    """)
     lost_in_functions = sum(100 - function.score for function in result.functions.values())
     module_points = sum(f.points for f in result.findings if not f.symbol)
     assert 100 - result.score == pytest.approx(lost_in_functions + module_points)
@@ -137,8 +142,11 @@ def test_function_scores_are_on_the_files_scale():
 
 
 def test_score_is_never_negative():
-    functions = "".join(f"def F{i}(a, b=[], c={{}}, d=set()):\n    try:\n        b.append(a); c[a] = 1; d.add(a)\n"
-                        f"    except:\n        pass\n    return b\n\n" for i in range(40))
+    functions = "".join(
+        f"def F{i}(a, b=[], c={{}}, d=set()):\n    try:\n        b.append(a); c[a] = 1; d.add(a)\n"
+        f"    except:\n        pass\n    return b\n\n"
+        for i in range(40)
+    )
     result = report(functions)
     assert result.score == 0 and sum(f.points for f in result.findings) == pytest.approx(100)
     assert "exceed 100 points" in result.findings[0].rationale

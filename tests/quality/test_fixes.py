@@ -23,13 +23,19 @@ from .helpers import REPO
 
 
 def comments(source: str) -> list[str]:
-    return [token.string for token in tokenize.generate_tokens(io.StringIO(source).readline)
-            if token.type == tokenize.COMMENT]
+    return [
+        token.string
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    ]
 
 
 def fixable(source: str, codemod: str, symbol: str | None = None) -> Finding:
-    candidates = [f for f in analyze(source).findings
-                  if f.fix is not None and f.fix.codemod == codemod and (symbol is None or f.symbol == symbol)]
+    candidates = [
+        f
+        for f in analyze(source).findings
+        if f.fix is not None and f.fix.codemod == codemod and (symbol is None or f.symbol == symbol)
+    ]
     assert candidates, f"no {codemod} fix offered"
     return candidates[0]
 
@@ -67,10 +73,10 @@ def check_round_trip(source: str, codemod: str, symbol: str | None = None) -> st
 
 
 RETURN_NONE_CASES = {
-    "plain": '''
+    "plain": """
         def log(message: str):  # keep this comment
             print(message)
-    ''',
+    """,
     "multi-line signature": '''
         def log(
             message: str,   # the text
@@ -91,13 +97,14 @@ RETURN_NONE_CASES = {
             @functools.lru_cache(maxsize=None)
             def log(self, message: str): print(message)  # trailing
     ''',
-    "async, tabs": ('import asyncio\n\n\nasync def wait(seconds: float):\n'
-                    '\t"""Wait."""\n\tawait asyncio.sleep(seconds)\n'),
-    "explicit return None": '''
+    "async, tabs": (
+        'import asyncio\n\n\nasync def wait(seconds: float):\n\t"""Wait."""\n\tawait asyncio.sleep(seconds)\n'
+    ),
+    "explicit return None": """
         def reset(state: dict):
             state.clear()
             return None
-    ''',
+    """,
 }
 
 
@@ -114,19 +121,21 @@ def test_add_return_none_round_trips(name, capsys):
 
 def test_add_return_none_exact_text():
     source = "def log(message: str):  # note\n    print(message)\n"
-    assert apply_fix(source, fixable(source, "add-return-none")) == \
-        "def log(message: str) -> None:  # note\n    print(message)\n"
+    assert (
+        apply_fix(source, fixable(source, "add-return-none"))
+        == "def log(message: str) -> None:  # note\n    print(message)\n"
+    )
 
 
 DOCSTRING_CASES = {
-    "function with a leading comment": '''
+    "function with a leading comment": """
         def area(width: float, height: float) -> float:
             # the body starts with a comment
             return width * height
-    ''',
-    "one-liner": '''
+    """,
+    "one-liner": """
         def double(value: int) -> int: return value * 2  # tiny
-    ''',
+    """,
     "method in a nested class": '''
         class Outer:
             """Outer."""
@@ -138,11 +147,11 @@ DOCSTRING_CASES = {
                     result = sum(values) * scale
                     return result
     ''',
-    "class": '''
+    "class": """
         class Stack:
             def __init__(self) -> None:
                 self.items: list[int] = []
-    ''',
+    """,
     "module with a shebang and a header comment": '''
         #!/usr/bin/env python3
         # Copyright notice.
@@ -158,9 +167,13 @@ DOCSTRING_CASES = {
             _helper()
     ''',
 }
-DOCSTRING_TARGETS = {"function with a leading comment": "area", "one-liner": "double",
-                     "method in a nested class": "Outer.Inner.total", "class": "Stack",
-                     "module with a shebang and a header comment": None}
+DOCSTRING_TARGETS = {
+    "function with a leading comment": "area",
+    "one-liner": "double",
+    "method in a nested class": "Outer.Inner.total",
+    "class": "Stack",
+    "module with a shebang and a header comment": None,
+}
 
 
 @pytest.mark.parametrize("name", DOCSTRING_CASES)
@@ -208,15 +221,24 @@ def test_docstring_stub_keeps_behaviour():
 
 
 MUTABLE_CASES = {
-    "read only, annotated": ('''
+    "read only, annotated": (
+        '''
         def total(values: list[int] = [], start: int = 0) -> int:
             """Sum."""
             return sum(values) + start
-    ''', "total", [((), {}), (([1, 2],), {}), ((), {"start": 5})]),
-    "mutated, keyword-only, one-liner": ('''
+    ''',
+        "total",
+        [((), {}), (([1, 2],), {}), ((), {"start": 5})],
+    ),
+    "mutated, keyword-only, one-liner": (
+        """
         def collect(item, *, into={}): into[item] = True; return sorted(into)  # leaks
-    ''', "collect", [(("a",), {}), (("b",), {}), (("c",), {"into": {"z": 1}})]),
-    "method, positional-only, string annotation": ('''
+    """,
+        "collect",
+        [(("a",), {}), (("b",), {}), (("c",), {"into": {"z": 1}})],
+    ),
+    "method, positional-only, string annotation": (
+        '''
         class Bag:
             """Bag."""
 
@@ -224,7 +246,10 @@ MUTABLE_CASES = {
                 # remember what we saw
                 seen.add(item)
                 return sorted(seen)
-    ''', "Bag.add", [(("x",), {}), (("y",), {})]),
+    ''',
+        "Bag.add",
+        [(("x",), {}), (("y",), {})],
+    ),
 }
 
 
@@ -311,6 +336,5 @@ def test_fixing_a_bundled_sample_keeps_its_behaviour_on_the_problems_tests(path:
     for text in (source, fixed):
         with Session(text, problem.entry_point, "solution.py", launcher=default_launcher()) as session:
             assert session.load().ok
-            outcomes.append([session.call(case.args, case.kwargs, case.call_triples()).describe()
-                             for case in cases])
+            outcomes.append([session.call(case.args, case.kwargs, case.call_triples()).describe() for case in cases])
     assert outcomes[0] == outcomes[1]

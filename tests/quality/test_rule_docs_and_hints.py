@@ -20,7 +20,8 @@ def test_documented_module_has_no_docstring_or_hint_findings():
 
 
 def test_public_function_without_docstring_is_a_warning_with_a_stub_fix():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         """Module."""
 
         def area(width: float, height: float) -> float:
@@ -28,7 +29,9 @@ def test_public_function_without_docstring_is_a_warning_with_a_stub_fix():
             product = round(product, 2)
             product = abs(product)
             return product
-    ''', "CQ101")
+    ''',
+        "CQ101",
+    )
     assert finding.severity == "warning"
     assert finding.symbol == "area"
     assert finding.fix is not None and finding.fix.codemod == "docstring-stub"
@@ -37,21 +40,27 @@ def test_public_function_without_docstring_is_a_warning_with_a_stub_fix():
 
 
 def test_empty_docstring_counts_as_missing():
-    assert messages('''
+    assert messages(
+        '''
         """Module."""
 
         def area(width: float) -> float:
             """  """
             return width
-    ''', "CQ101") == ["public function `area` has an empty docstring"]
+    ''',
+        "CQ101",
+    ) == ["public function `area` has an empty docstring"]
 
 
 def test_module_class_and_method_docstrings():
-    found = findings('''
+    found = findings(
+        """
         class Stack:
             def push(self, item: int) -> None:
                 self.items.append(item)
-    ''', "CQ101")
+    """,
+        "CQ101",
+    )
     kinds = {(f.symbol, f.severity) for f in found}
     assert kinds == {(None, "suggestion"), ("Stack", "warning"), ("Stack.push", "suggestion")}
 
@@ -62,7 +71,9 @@ def test_module_docstring_finding_with_one_definition_has_low_relevance():
 
 
 def test_not_flagged_private_nested_dunder_setter_overload_and_tests():
-    assert findings('''
+    assert (
+        findings(
+            '''
         """Module."""
         from typing import overload
 
@@ -113,11 +124,16 @@ def test_not_flagged_private_nested_dunder_setter_overload_and_tests():
 
         def test_parse() -> None:
             assert parse("1") == 1
-    ''', "CQ101") == []
+    ''',
+            "CQ101",
+        )
+        == []
+    )
 
 
 def test_short_functions_and_trivial_classes_are_only_suggestions():
-    found = findings('''
+    found = findings(
+        '''
         """Module."""
 
         def double(x: int) -> int: return x * 2
@@ -125,7 +141,9 @@ def test_short_functions_and_trivial_classes_are_only_suggestions():
 
         class NotFound(KeyError):
             pass
-    ''', "CQ101")
+    ''',
+        "CQ101",
+    )
     assert {(f.symbol, f.severity) for f in found} == {("double", "suggestion"), ("NotFound", "suggestion")}
 
 
@@ -141,62 +159,77 @@ def test_docstring_rule_options_turn_off_modules_and_methods():
 
 
 def test_function_without_any_hints_is_a_warning():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def scale(values, factor):
             """Scale."""
             return [v * factor for v in values]
-    ''', "CQ102")
+    ''',
+        "CQ102",
+    )
     assert finding.severity == "warning"
     assert finding.message == "`scale` has no type hints"
     assert finding.fix is None  # it returns a value: `-> None` would be wrong
 
 
 def test_partial_hints_name_what_is_missing():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def scale(values: list[float], factor, *args, **kwargs) -> list[float]:
             """Scale."""
             return [v * factor for v in values]
-    ''', "CQ102")
+    ''',
+        "CQ102",
+    )
     assert finding.severity == "suggestion"
     assert finding.details["missing"] == ["factor", "*args", "**kwargs"]
     assert not finding.details["return_missing"]
 
 
 def test_missing_return_on_a_function_returning_nothing_offers_return_none():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def log(message: str):
             """Print it."""
             print(message)
             return
-    ''', "CQ102")
+    ''',
+        "CQ102",
+    )
     assert finding.fix is not None and finding.fix.codemod == "add-return-none"
     assert finding.confidence.actionability > 0.9
 
 
 def test_no_return_none_fix_for_generators_stubs_or_value_returns():
-    for source in ('''
+    for source in (
+        '''
         def numbers(limit: int):
             """Yield."""
             yield from range(limit)
-    ''', '''
+    ''',
+        '''
         import abc
         class Base(abc.ABC):
             """Base."""
             @abc.abstractmethod
             def run(self, job: str):
                 """Run."""
-    ''', '''
+    ''',
+        '''
         def first(items: list[int]):
             """First."""
             for item in items:
                 return item
-    '''):
+    ''',
+    ):
         [finding] = findings(source, "CQ102")
         assert finding.fix is None, source
 
 
 def test_hints_accept_any_spelling_and_skip_self_dunders_lambdas_and_nested():
-    assert findings('''
+    assert (
+        findings(
+            '''
         from typing import Dict, List, Optional
         import typing as t
 
@@ -224,24 +257,31 @@ def test_hints_accept_any_spelling_and_skip_self_dunders_lambdas_and_nested():
             def merge(left: t.List[int], right: list[int]) -> list[int] | None:
                 """Merge."""
                 return left + right
-    ''', "CQ102") == []
+    ''',
+            "CQ102",
+        )
+        == []
+    )
 
 
 def test_init_needs_parameter_hints_but_not_a_return_type():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         class Box:
             """Box."""
             def __init__(self, size):
                 self.size = size
-    ''', "CQ102")
+    ''',
+        "CQ102",
+    )
     assert finding.details["missing"] == ["size"] and not finding.details["return_missing"]
 
 
 def test_private_functions_are_flagged_gently_or_not_at_all():
-    source = '''
+    source = """
         def _helper(values):
             return sorted(values)
-    '''
+    """
     [finding] = findings(source, "CQ102")
     assert finding.severity == "suggestion" and finding.confidence.relevance < 0.5
     assert findings(source, "CQ102", {"rules": {"CQ102": {"private": False}}}) == []

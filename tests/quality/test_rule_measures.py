@@ -34,7 +34,7 @@ def branchy(conditions: int) -> str:
 
 def test_cognitive_complexity_of_the_published_example():
     # The "sum of primes" example from the cognitive-complexity paper, written with for/else: 7.
-    metrics = metrics_of('''
+    metrics = metrics_of("""
         def sum_of_primes(limit: int) -> int:
             total = 0
             for i in range(2, limit):          # +1
@@ -44,12 +44,12 @@ def test_cognitive_complexity_of_the_published_example():
                 else:                          # +1
                     total += i
             return total
-    ''')
+    """)
     assert metrics["sum_of_primes"].cognitive == 7
 
 
 def test_cognitive_complexity_counts_boolean_runs_elif_else_and_nesting_of_conditional_expressions():
-    metrics = metrics_of('''
+    metrics = metrics_of("""
         def classify(a: int, b: int, c: int) -> str:
             if a and b and c:            # +1 if, +1 one run of `and`
                 return "all"
@@ -58,12 +58,12 @@ def test_cognitive_complexity_counts_boolean_runs_elif_else_and_nesting_of_condi
             else:                        # +1
                 return "x" if a else "y" # +2 (nested in `else`)
             items = [lambda v: v if v else 0]   # +2 (nested in the lambda)
-    ''')
+    """)
     assert metrics["classify"].cognitive == 1 + 1 + 1 + 2 + 1 + 2 + 2
 
 
 def test_nested_functions_are_measured_on_their_own():
-    metrics = metrics_of('''
+    metrics = metrics_of("""
         def outer(values: list[int]) -> int:
             def inner(value: int) -> int:
                 if value > 0:
@@ -72,7 +72,7 @@ def test_nested_functions_are_measured_on_their_own():
                     return 1
                 return 0
             return sum(inner(value) for value in values)
-    ''')
+    """)
     assert metrics["outer"].cognitive == 0 and metrics["outer"].nesting == 0
     assert metrics["outer.inner"].cognitive == 3 and metrics["outer.inner"].nesting == 2
     assert metrics["outer"].lines == 1  # the nested function's lines are its own
@@ -92,12 +92,21 @@ def radon_complexities(source: str) -> dict[tuple[int, int], int]:
 
 def function_samples() -> list[Path]:
     """The bundled samples of function problems (plot scripts are module-level code, with no functions)."""
-    return [path for path in sorted((REPO / "problems" / "samples").glob("*/*.py"))
-            if load_problem(REPO / "problems" / f"{path.parent.name}.yaml").kind is ProblemKind.FUNCTION]
+    return [
+        path
+        for path in sorted((REPO / "problems" / "samples").glob("*/*.py"))
+        if load_problem(REPO / "problems" / f"{path.parent.name}.yaml").kind is ProblemKind.FUNCTION
+    ]
 
 
-CC_CORPUS = [*function_samples(), *sorted(DATA.glob("*.py")),
-             Path(ast.__file__), Path(argparse.__file__), Path(json.decoder.__file__), Path(textwrap.__file__)]
+CC_CORPUS = [
+    *function_samples(),
+    *sorted(DATA.glob("*.py")),
+    Path(ast.__file__),
+    Path(argparse.__file__),
+    Path(json.decoder.__file__),
+    Path(textwrap.__file__),
+]
 
 
 @pytest.mark.parametrize("path", CC_CORPUS, ids=lambda path: f"{path.parent.name}/{path.name}")
@@ -134,7 +143,7 @@ def test_function_length_ignores_docstrings_comments_blank_lines_and_signatures(
 
 
 def test_branches_and_nesting_counts():
-    metrics = metrics_of('''
+    metrics = metrics_of("""
         def walk(rows: list[list[int]]) -> int:
             total = 0
             for row in rows:                     # branch 1, depth 1
@@ -154,7 +163,7 @@ def test_branches_and_nesting_counts():
                     return 0
                 case _:                          # branch 8
                     return total
-    ''')
+    """)
     assert metrics["walk"].branches == 8
     assert metrics["walk"].nesting == 5 and metrics["walk"].nesting_line == 10
 
@@ -227,13 +236,12 @@ def test_parameter_count_skips_self_counts_star_args_and_is_gentler_on_keyword_o
     [gentle] = findings(keyword, "CQ110")
     assert gentle.confidence.relevance < finding.confidence.relevance
     assert findings(positional, "CQ110", {"max_parameters": 7}) == []
-    assert findings('def f(a: int, b: int, c: int, d: int, e: int, f: int) -> None:\n    """Doc."""\n',
-                    "CQ110") == []
+    assert findings('def f(a: int, b: int, c: int, d: int, e: int, f: int) -> None:\n    """Doc."""\n', "CQ110") == []
 
 
 def test_except_star_handlers_are_decisions_too():
     # radon 6 does not count `except*` handlers; codeeval counts them like `except` handlers.
-    metrics = metrics_of('''
+    metrics = metrics_of("""
         def run(jobs: list) -> None:
             try:
                 start(jobs)
@@ -241,5 +249,5 @@ def test_except_star_handlers_are_decisions_too():
                 retry(jobs)
             except* OSError:
                 pass
-    ''')
+    """)
     assert metrics["run"].complexity == 3 and metrics["run"].branches == 2 and metrics["run"].cognitive == 2

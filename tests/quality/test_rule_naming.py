@@ -6,14 +6,17 @@ from .helpers import findings, names
 
 
 def test_camel_case_function_method_variable_and_parameter():
-    found = findings('''
+    found = findings(
+        '''
         def getTotal(itemList: list[int]) -> int:
             """Sum."""
             runningSum = 0
             for item in itemList:
                 runningSum += item
             return runningSum
-    ''', "CQ103")
+    ''',
+        "CQ103",
+    )
     by_name = {f.details["name"]: f for f in found}
     assert set(by_name) == {"getTotal", "itemList", "runningSum"}
     assert by_name["getTotal"].details["better"] == "get_total"
@@ -22,7 +25,7 @@ def test_camel_case_function_method_variable_and_parameter():
 
 
 def test_class_names_must_be_cap_words():
-    assert names('''
+    assert names("""
         class lru_cache:
             pass
 
@@ -34,11 +37,12 @@ def test_class_names_must_be_cap_words():
 
         class _Private:
             pass
-    ''') == {"lru_cache", "Good_Name"}
+    """) == {"lru_cache", "Good_Name"}
 
 
 def test_conventional_and_exempt_names_are_not_flagged():
-    assert names('''
+    assert (
+        names('''
         import re
 
         MOD = 10**9 + 7
@@ -68,7 +72,9 @@ def test_conventional_and_exempt_names_are_not_flagged():
             x = a + b
             _ = x
             return total + len(pairs) + len(squares) + len(evens)
-    ''') == set()
+    ''')
+        == set()
+    )
 
 
 def test_one_letter_and_placeholder_names_are_flagged_as_uninformative():
@@ -86,24 +92,31 @@ def test_one_letter_and_placeholder_names_are_flagged_as_uninformative():
 
 
 def test_ambiguous_letters_are_flagged_even_where_one_letter_names_are_fine():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def total(values: list[int]) -> int:
             """Sum."""
             l = list(values)
             return sum(l)
-    ''', "CQ103")
+    ''',
+        "CQ103",
+    )
     assert finding.details["name"] == "l" and "misread" in finding.message
     assert finding.confidence.accuracy >= 0.9
 
 
 def test_short_lived_vague_names_are_low_confidence_long_lived_ones_are_not():
-    short = findings('''
+    short = findings(
+        '''
         def f1(values: list[int]) -> int:
             """Sum."""
             s = sum(values)
             return s
-    ''', "CQ103")
-    long = findings('''
+    ''',
+        "CQ103",
+    )
+    long = findings(
+        '''
         def f2(values: list[int]) -> int:
             """Sum."""
             s = 0
@@ -118,18 +131,23 @@ def test_short_lived_vague_names_are_low_confidence_long_lived_ones_are_not():
             print(values)
             print(values)
             return s
-    ''', "CQ103")
+    ''',
+        "CQ103",
+    )
     assert short[0].is_low_confidence and "Low confidence" in short[0].confidence.low_reason()
     assert not long[0].is_low_confidence
     assert long[0].confidence.relevance > short[0].confidence.relevance
 
 
 def test_one_letter_parameters_are_low_confidence_because_signatures_are_often_dictated():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def is_palindrome(s: str) -> bool:
             """True when `s` reads the same backwards."""
             return s == s[::-1]
-    ''', "CQ103")
+    ''',
+        "CQ103",
+    )
     assert finding.details["kind"] == "parameter"
     assert finding.is_low_confidence and finding.confidence.weakest()[0] == "relevance"
 
@@ -178,12 +196,15 @@ def test_allowed_names_option_extends_the_conventional_set():
 
 
 def test_unicode_names_and_columns():
-    [finding] = findings('''
+    [finding] = findings(
+        '''
         def área(valores: list[int]) -> int:
             """Suma."""
             café = "é"; totalÁrea = len(café)
             return totalÁrea
-    ''', "CQ103")
+    ''',
+        "CQ103",
+    )
     assert finding.details["name"] == "totalÁrea"
     # columns count characters, not UTF-8 bytes: `café = "é"; ` is 12 characters after 4 spaces
     assert finding.range.start_col == 16 and finding.range.end_col == 16 + len("totalÁrea")

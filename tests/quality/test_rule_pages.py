@@ -18,12 +18,15 @@ def test_every_checked_in_rule_page_is_the_generated_one():
 
 def test_measurement_pages_state_the_limits_and_tiers_the_rule_runs_with():
     pages = rule_pages()
-    assert "Past the limit: suggestion up to 12, warning from 13 (1.25x), critical from 20 (2x)." in \
-        pages["docs/rules/CQ104.md"]
+    assert (
+        "Past the limit: suggestion up to 12, warning from 13 (1.25x), critical from 20 (2x)."
+        in pages["docs/rules/CQ104.md"]
+    )
     assert "suggestion at 5, warning from 6 (1.5x), critical from 8 (2x)" in pages["docs/rules/CQ108.md"]
     assert "warning from 9 (1.5x); never critical" in pages["docs/rules/CQ110.md"]
-    assert "  max_function_lines: 40          # shorthand\n  rules:\n    CQ106: {max: 40}" in \
-        pages["docs/rules/CQ106.md"]
+    assert (
+        "  max_function_lines: 40          # shorthand\n  rules:\n    CQ106: {max: 40}" in pages["docs/rules/CQ106.md"]
+    )
 
 
 def test_a_default_named_in_a_rule_docstring_is_the_rule_s_own():

@@ -7,14 +7,17 @@ import pytest
 from .helpers import findings
 
 
-@pytest.mark.parametrize("body, usage, severity", [
-    ("    items.append(1)\n    return len(items)\n", "mutated", "critical"),
-    ("    items[0] = 1\n    return 0\n", "mutated", "critical"),
-    ("    items += [1]\n    return 0\n", "mutated", "critical"),
-    ("    del items[0]\n    return 0\n", "mutated", "critical"),
-    ("    return items\n", "returned", "warning"),
-    ("    return len(items)\n", "read", "suggestion"),
-])
+@pytest.mark.parametrize(
+    "body, usage, severity",
+    [
+        ("    items.append(1)\n    return len(items)\n", "mutated", "critical"),
+        ("    items[0] = 1\n    return 0\n", "mutated", "critical"),
+        ("    items += [1]\n    return 0\n", "mutated", "critical"),
+        ("    del items[0]\n    return 0\n", "mutated", "critical"),
+        ("    return items\n", "returned", "warning"),
+        ("    return len(items)\n", "read", "suggestion"),
+    ],
+)
 def test_mutable_default_severity_follows_usage(body, usage, severity):
     [finding] = findings(f"def f(items=[]):\n{body}", "CQ111")
     assert (finding.details["usage"], finding.severity) == (usage, severity)
@@ -34,8 +37,9 @@ def test_literal_mutable_defaults_get_a_mechanical_fix(default):
     assert finding.fix.args["param"] == "items"
 
 
-@pytest.mark.parametrize("default", ["[x for x in range(3)]", "collections.defaultdict(list)", "list(SEED)",
-                                     "deque()", "Counter()"])
+@pytest.mark.parametrize(
+    "default", ["[x for x in range(3)]", "collections.defaultdict(list)", "list(SEED)", "deque()", "Counter()"]
+)
 def test_other_mutable_defaults_are_flagged_without_a_fix(default):
     [finding] = findings(f"import collections\nSEED = [1]\ndef f(items={default}):\n    return 0\n", "CQ111")
     assert finding.fix is None and finding.confidence.actionability < 0.9
@@ -52,7 +56,7 @@ def test_immutable_defaults_are_fine(default):
 
 
 def test_bare_except_tiers():
-    source = '''
+    source = """
         def silent():
             try:
                 work()
@@ -76,17 +80,22 @@ def test_bare_except_tiers():
             import fast
         except:
             fast = None
-    '''
+    """
     found = findings(source, "CQ112")
     assert [(f.symbol, f.severity, f.details["handler"]) for f in found] == [
-        ("silent", "critical", "silent"), ("handled", "warning", "handles"),
-        ("reraised", "suggestion", "reraises"), (None, "warning", "handles")]
+        ("silent", "critical", "silent"),
+        ("handled", "warning", "handles"),
+        ("reraised", "suggestion", "reraises"),
+        (None, "warning", "handles"),
+    ]
     assert all(f.range.end_col - f.range.start_col == len("except") for f in found)
     assert found[2].is_low_confidence is False and found[2].confidence.relevance < 0.5
 
 
 def test_named_exceptions_are_not_bare():
-    assert findings('''
+    assert (
+        findings(
+            """
         try:
             work()
         except Exception:
@@ -95,4 +104,8 @@ def test_named_exceptions_are_not_bare():
             raise
         except (ValueError, KeyError) as error:
             print(error)
-    ''', "CQ112") == []
+    """,
+            "CQ112",
+        )
+        == []
+    )

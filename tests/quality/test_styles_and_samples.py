@@ -21,15 +21,29 @@ def test_clean_code_in_unusual_styles_scores_at_least_90_with_nothing_louder_tha
 
 
 def test_the_clean_corpus_exists():
-    assert {path.name for path in CLEAN} >= {"clean_functional.py", "clean_classes.py", "clean_match.py",
-                                              "clean_async.py"}
+    assert {path.name for path in CLEAN} >= {
+        "clean_functional.py",
+        "clean_classes.py",
+        "clean_match.py",
+        "clean_async.py",
+    }
 
 
 def test_messy_code_loses_clearly():
     report = analyze((DATA / "messy_report.py").read_text(), "messy_report.py")
     assert report.score <= 60
-    assert {f.rule_id for f in report.findings} >= {"CQ101", "CQ102", "CQ103", "CQ104", "CQ105", "CQ107", "CQ108",
-                                                    "CQ109", "CQ111", "CQ112"}
+    assert {f.rule_id for f in report.findings} >= {
+        "CQ101",
+        "CQ102",
+        "CQ103",
+        "CQ104",
+        "CQ105",
+        "CQ107",
+        "CQ108",
+        "CQ109",
+        "CQ111",
+        "CQ112",
+    }
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/messy.py")), ids=lambda path: path.parent.name)

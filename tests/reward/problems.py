@@ -31,10 +31,14 @@ performance:
 GOOD = "def add(a, b):\n    return a + b\n"
 WRONG = "def add(a, b):\n    return a - b\n"
 HANGS = "def add(a, b):\n    while True:\n        pass\n"
-FORKS = ("import os\ndef add(a, b):\n    for _ in range(50):\n        try:\n            os.fork()\n"
-         "        except OSError:\n            pass\n    return a + b\n")
-ANSWER = ("Here is my solution:\n\n```python\ndef add(a: int, b: int) -> int:\n    return a + b\n```\n\n"
-          "Example:\n\n```python\nprint(add(1, 2))\n```\n")
+FORKS = (
+    "import os\ndef add(a, b):\n    for _ in range(50):\n        try:\n            os.fork()\n"
+    "        except OSError:\n            pass\n    return a + b\n"
+)
+ANSWER = (
+    "Here is my solution:\n\n```python\ndef add(a: int, b: int) -> int:\n    return a + b\n```\n\n"
+    "Example:\n\n```python\nprint(add(1, 2))\n```\n"
+)
 
 
 def write_problems(folder: Path) -> Path:

@@ -24,8 +24,11 @@ def local_ray():
 
 def test_ray_tasks_give_the_same_results_as_local_threads(local_ray):
     problems, _ = load_problems(REPO / "problems")
-    submissions = [s for s in collect_folder(problems, REPO / "problems" / "samples").submissions
-                   if s.problem in ("anagram_groups", "balanced_brackets", "run_length_encode")]
+    submissions = [
+        s
+        for s in collect_folder(problems, REPO / "problems" / "samples").submissions
+        if s.problem in ("anagram_groups", "balanced_brackets", "run_length_encode")
+    ]
     options = EvaluationOptions(skip=("performance",))
     remote = run_all(problems, submissions, options, executor=RayExecutor())
     local = run_all(problems, submissions, options, jobs=2)
@@ -52,7 +55,18 @@ def test_codeeval_run_with_the_ray_executor(tmp_path):
     (tmp_path / "solutions" / "add").mkdir(parents=True)
     (tmp_path / "solutions" / "add" / "good.py").write_text(GOOD)
     (tmp_path / "solutions" / "add" / "wrong.py").write_text(WRONG)
-    done = run_cli("run", str(problems), "--solutions", str(tmp_path / "solutions"), "-o", str(tmp_path / "out"),
-                   "-q", "--skip", "performance", "--executor", "ray")
+    done = run_cli(
+        "run",
+        str(problems),
+        "--solutions",
+        str(tmp_path / "solutions"),
+        "-o",
+        str(tmp_path / "out"),
+        "-q",
+        "--skip",
+        "performance",
+        "--executor",
+        "ray",
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out" / "add" / "good.json").exists() and (tmp_path / "out" / "add" / "wrong.json").exists()

@@ -34,9 +34,17 @@ def test_rewards_come_back_in_order_and_every_unscored_one_says_why(problems):
     rewards = codeeval.score_many(items, problems=problems, skip=("performance",))
 
     assert [r.status for r in rewards] == [
-        RewardStatus.SCORED, RewardStatus.SCORED, RewardStatus.SCORED, RewardStatus.NO_CODE,
-        RewardStatus.UNKNOWN_PROBLEM, RewardStatus.BAD_PROBLEM, RewardStatus.SCORED, RewardStatus.REJECTED,
-        RewardStatus.SCORED, RewardStatus.BAD_PROBLEM]
+        RewardStatus.SCORED,
+        RewardStatus.SCORED,
+        RewardStatus.SCORED,
+        RewardStatus.NO_CODE,
+        RewardStatus.UNKNOWN_PROBLEM,
+        RewardStatus.BAD_PROBLEM,
+        RewardStatus.SCORED,
+        RewardStatus.REJECTED,
+        RewardStatus.SCORED,
+        RewardStatus.BAD_PROBLEM,
+    ]
     good, wrong, answer, prose, unknown, broken, by_path, huge, weighted, broken_by_task_id = rewards
     assert good.dimensions["correctness"] == 100 and 0.9 < good.reward <= 1.0
     assert wrong.id == "wrong" and wrong.dimensions["correctness"] == 0 and wrong.reward < good.reward
@@ -54,8 +62,9 @@ def test_rewards_come_back_in_order_and_every_unscored_one_says_why(problems):
 
 
 def test_a_solution_that_hangs_or_forks_costs_only_itself(problems):
-    rewards = codeeval.score_many([(HANGS, "add"), (FORKS, "add"), (GOOD, "add")], problems=problems,
-                                  skip=("performance", "edge_cases"), jobs=2)
+    rewards = codeeval.score_many(
+        [(HANGS, "add"), (FORKS, "add"), (GOOD, "add")], problems=problems, skip=("performance", "edge_cases"), jobs=2
+    )
     hangs, forks, good = rewards
     assert hangs.status is RewardStatus.SCORED and hangs.dimensions["correctness"] == 0
     assert "timeout" in str(hangs.result.dimensions["correctness"].details).lower()

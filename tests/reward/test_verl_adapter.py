@@ -27,9 +27,17 @@ def extra(tmp_path, monkeypatch):
 
 def test_the_signatures_are_the_ones_verl_calls():
     assert list(inspect.signature(verl.compute_score).parameters)[:4] == [
-        "data_source", "solution_str", "ground_truth", "extra_info"]
+        "data_source",
+        "solution_str",
+        "ground_truth",
+        "extra_info",
+    ]
     assert list(inspect.signature(verl.compute_score_batch).parameters)[:4] == [
-        "data_sources", "solution_strs", "ground_truths", "extra_infos"]
+        "data_sources",
+        "solution_strs",
+        "ground_truths",
+        "extra_infos",
+    ]
 
 
 def test_a_markdown_answer_is_scored_from_its_code_block(extra):
@@ -46,13 +54,21 @@ def test_the_ground_truth_may_be_the_problem_yaml_itself(extra):  # `extra` for 
 
 def test_an_answer_without_code_gets_zero_and_says_so(extra):
     result = verl.compute_score("codeeval", "Sorry, I cannot help with that.", "add", extra)
-    assert result == {"score": 0.0, "codeeval_status": "no_code", "codeeval_score": -1.0,
-                      "codeeval_reason": result["codeeval_reason"]}
+    assert result == {
+        "score": 0.0,
+        "codeeval_status": "no_code",
+        "codeeval_score": -1.0,
+        "codeeval_reason": result["codeeval_reason"],
+    }
     assert "no Python code" in result["codeeval_reason"]
 
 
 def test_the_batch_form_returns_one_result_per_response_in_order(extra):
-    results = verl.compute_score_batch(data_sources=["a", "b", "c"], solution_strs=[ANSWER, WRONG, ANSWER],
-                                       ground_truths=["add", "add", "nope"], extra_infos=[extra, extra, extra])
+    results = verl.compute_score_batch(
+        data_sources=["a", "b", "c"],
+        solution_strs=[ANSWER, WRONG, ANSWER],
+        ground_truths=["add", "add", "nope"],
+        extra_infos=[extra, extra, extra],
+    )
     assert [r["codeeval_status"] for r in results] == ["scored", "scored", "unknown_problem"]
     assert results[0]["score"] > results[1]["score"] > results[2]["score"] == 0.0

@@ -34,8 +34,9 @@ def found_launcher(name: str):
     """The launcher of that name; skips the test, saying why, where this machine lacks it."""
     found = available_launchers()
     if name not in found:
-        why = detect.machine().notes.get("namespaces" if name == "bubblewrap" else name,
-                                         "not available on this machine")
+        why = detect.machine().notes.get(
+            "namespaces" if name == "bubblewrap" else name, "not available on this machine"
+        )
         pytest.skip(f"{name} launcher unavailable: {why}")
     return found[name]
 
@@ -72,8 +73,10 @@ class Listener:
         self.udp_port = self.udp.getsockname()[1]
         self.contacts: list[str] = []
         self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._accept, daemon=True),
-                         threading.Thread(target=self._receive, daemon=True)]
+        self._threads = [
+            threading.Thread(target=self._accept, daemon=True),
+            threading.Thread(target=self._receive, daemon=True),
+        ]
         for thread in self._threads:
             thread.start()
 

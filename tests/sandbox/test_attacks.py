@@ -66,8 +66,9 @@ class Attack:
 
 
 def attack(name, verdicts, **fields) -> Attack:
-    return Attack(name, frozenset(verdicts.split()), **{k: frozenset(v) if k == "blocked_by" else v
-                                                        for k, v in fields.items()})
+    return Attack(
+        name, frozenset(verdicts.split()), **{k: frozenset(v) if k == "blocked_by" else v for k, v in fields.items()}
+    )
 
 
 ATTACKS = [
@@ -115,9 +116,14 @@ ATTACKS = [
 
 def render(name: str, listener, world_dir: Path, problem_path: Path) -> str:
     source = (ATTACKS_DIR / f"{name}.py").read_text()
-    for token, value in {"__PORT__": listener.port, "__UDP_PORT__": listener.udp_port,
-                         "__CANARY__": world_dir / "canary", "__PROBLEM__": problem_path,
-                         "__PARENT_PID__": os.getpid(), "__SECRET__": SECRET}.items():
+    for token, value in {
+        "__PORT__": listener.port,
+        "__UDP_PORT__": listener.udp_port,
+        "__CANARY__": world_dir / "canary",
+        "__PROBLEM__": problem_path,
+        "__PARENT_PID__": os.getpid(),
+        "__SECRET__": SECRET,
+    }.items():
         source = source.replace(token, str(value))
     return source
 
@@ -166,8 +172,10 @@ def test_attack_is_contained(attack: Attack, attack_launcher, listener, world_di
     launcher = attack_launcher
     layers = set(launcher.layers())
     if attack.needs and not layers & set(attack.needs):
-        pytest.skip(f"only {' or '.join(attack.needs)} stops {attack.name}; "
-                    f"the {launcher.name} launcher has {', '.join(sorted(layers))}")
+        pytest.skip(
+            f"only {' or '.join(attack.needs)} stops {attack.name}; "
+            f"the {launcher.name} launcher has {', '.join(sorted(layers))}"
+        )
     contacts_before = len(listener.contacts)
 
     result = run_attack(attack.name, launcher, listener, world_dir)

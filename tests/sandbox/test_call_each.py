@@ -42,8 +42,11 @@ def each(session: Session, inputs: list[CallInput]) -> list:
 
 
 def test_a_batch_gives_what_calls_one_by_one_give_in_one_worker(launcher):
-    inputs = [CallInput(["double", n]) for n in range(5)] + [CallInput(["raise", 7]), CallInput(["pid"]),
-                                                            CallInput(["double"], {"n": 21})]
+    inputs = [CallInput(["double", n]) for n in range(5)] + [
+        CallInput(["raise", 7]),
+        CallInput(["pid"]),
+        CallInput(["double"], {"n": 21}),
+    ]
     with Session(SOLUTION, "act", limits=LIMITS, launcher=launcher) as session:
         assert session.load().ok
         batched = each(session, inputs)
@@ -64,15 +67,25 @@ def test_more_calls_than_one_batch_holds_come_back_in_order(launcher):
 
 
 def test_a_hang_times_out_at_its_own_limit_and_the_calls_after_it_still_run(launcher):
-    inputs = [CallInput(["double", 1]), CallInput(["hang"]), CallInput(["double", 2]), CallInput(["hang"], timeout=0.2),
-              CallInput(["double", 3])]
+    inputs = [
+        CallInput(["double", 1]),
+        CallInput(["hang"]),
+        CallInput(["double", 2]),
+        CallInput(["hang"], timeout=0.2),
+        CallInput(["double", 3]),
+    ]
     with Session(SOLUTION, "act", limits=LIMITS, launcher=launcher) as session:
         started = time.monotonic()
         outcomes = each(session, inputs)
         took = time.monotonic() - started
         assert session.restarts == 2  # a fresh worker after each time-out
-    assert [o.status for o in outcomes] == [CallStatus.RETURNED, CallStatus.TIMEOUT, CallStatus.RETURNED,
-                                            CallStatus.TIMEOUT, CallStatus.RETURNED]
+    assert [o.status for o in outcomes] == [
+        CallStatus.RETURNED,
+        CallStatus.TIMEOUT,
+        CallStatus.RETURNED,
+        CallStatus.TIMEOUT,
+        CallStatus.RETURNED,
+    ]
     assert [outcomes[i].value for i in (0, 2, 4)] == [2, 4, 6]
     assert "0.5 s" in outcomes[1].message and "0.2 s" in outcomes[3].message
     assert took < 0.5 + 0.2 + 5  # each hang stopped at its limit (the rest: starting two workers)

@@ -155,7 +155,8 @@ def test_deterministic_mode_judges_calls_on_the_cpu_clock(launcher, tmp_path: Pa
     solution.write_text(SOLUTION)
     skip = ("edge_cases", "performance", "code_quality")
     timed = evaluate(solution, problem, options=EvaluationOptions(launcher=launcher, skip=skip))
-    deterministic = evaluate(solution, problem,
-                             options=EvaluationOptions(launcher=launcher, skip=skip, deterministic=True))
+    deterministic = evaluate(
+        solution, problem, options=EvaluationOptions(launcher=launcher, skip=skip, deterministic=True)
+    )
     assert timed.dimensions["correctness"].score == 0  # 0.6 s on the clock against a 0.3 s limit
     assert deterministic.dimensions["correctness"].score == 100  # but hardly any CPU

@@ -36,7 +36,7 @@ edge_cases:
   generate: {enabled: false}
 """
 
-GOOD = "def double(n: int) -> int:\n    \"\"\"Twice n.\"\"\"\n    return 2 * n\n"
+GOOD = 'def double(n: int) -> int:\n    """Twice n."""\n    return 2 * n\n'
 
 
 def call(launcher, source: str, *args, limits: Limits | None = None):
@@ -82,8 +82,9 @@ def test_the_worker_sees_no_channel_numbers_and_a_clean_environment(launcher):
     argv, environment = outcome.value
     assert argv == ["-c"]
     extra = ["PWD"] if "namespaces" in launcher.layers() else []  # bubblewrap's --chdir sets it: "/tmp"
-    assert environment == sorted(["HOME", "LANG", "OPENBLAS_NUM_THREADS", "PATH", "PYTHONHASHSEED",
-                                  "PYTHONIOENCODING"] + extra)
+    assert environment == sorted(
+        ["HOME", "LANG", "OPENBLAS_NUM_THREADS", "PATH", "PYTHONHASHSEED", "PYTHONIOENCODING"] + extra
+    )
 
 
 def test_the_working_directory_is_writable_private_and_removed_afterwards(launcher):
@@ -106,10 +107,14 @@ def test_the_working_directory_is_writable_private_and_removed_afterwards(launch
 def test_a_solution_using_scratch_files_scores_full_marks(launcher, tmp_path):
     problem = tmp_path / "double.yaml"
     problem.write_text(PROBLEM)
-    source = GOOD.replace("    return 2 * n\n", "    with open('n.txt', 'w') as f:\n        f.write(str(n))\n"
-                                                 "    with open('n.txt') as f:\n        return 2 * int(f.read())\n")
-    result = evaluate("scratch.py", problem, source=source,
-                      options=EvaluationOptions(launcher=launcher, skip=("code_quality",)))
+    source = GOOD.replace(
+        "    return 2 * n\n",
+        "    with open('n.txt', 'w') as f:\n        f.write(str(n))\n"
+        "    with open('n.txt') as f:\n        return 2 * int(f.read())\n",
+    )
+    result = evaluate(
+        "scratch.py", problem, source=source, options=EvaluationOptions(launcher=launcher, skip=("code_quality",))
+    )
     assert result.dimensions["correctness"].score == 100
 
 
@@ -119,8 +124,20 @@ def test_the_seccomp_filter_denies_the_calls_it_lists():
     except SeccompUnavailable as exc:
         pytest.skip(str(exc))
     assert len(program) % 8 == 0 and len(program) > 8 * 20
-    for name in ("socket", "connect", "execve", "fork", "clone", "clone3", "kill", "ptrace", "mount", "bpf",
-                 "io_uring_setup", "unshare"):
+    for name in (
+        "socket",
+        "connect",
+        "execve",
+        "fork",
+        "clone",
+        "clone3",
+        "kill",
+        "ptrace",
+        "mount",
+        "bpf",
+        "io_uring_setup",
+        "unshare",
+    ):
         assert name in denied_names()
 
 
@@ -137,8 +154,11 @@ def test_a_worker_that_cannot_apply_a_promised_layer_never_runs_the_solution(tmp
 
 def test_an_oversized_reply_is_refused_without_reading_it():
     # The evaluator's own check, the same under every launcher: one is enough.
-    outcome = call(detect.default_launcher(), "def probe():\n    return 'x' * (65 * 1024 * 1024)\n",
-                   limits=Limits(memory_mb=1024, time_per_call_s=20))
+    outcome = call(
+        detect.default_launcher(),
+        "def probe():\n    return 'x' * (65 * 1024 * 1024)\n",
+        limits=Limits(memory_mb=1024, time_per_call_s=20),
+    )
     assert outcome.status == "crashed" and "oversized" in outcome.message
 
 
@@ -150,16 +170,18 @@ def test_the_interpreter_is_one_the_worker_uid_can_read():
 
 def run_cli(*args: str, sandbox: str) -> subprocess.CompletedProcess:
     env = {**os.environ, detect.FORCE_ENV: sandbox}
-    return subprocess.run([sys.executable, "-m", "codeeval", *args], capture_output=True, text=True, env=env,
-                          cwd=REPO, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "codeeval", *args], capture_output=True, text=True, env=env, cwd=REPO, timeout=120
+    )
 
 
 def test_strict_isolation_refuses_to_run_with_a_layer_missing(tmp_path):
     problem, solution = tmp_path / "double.yaml", tmp_path / "double.py"
     problem.write_text(PROBLEM)
     solution.write_text(GOOD)
-    done = run_cli("evaluate", str(solution), "--problem", str(problem), "--require-isolation=strict",
-                   sandbox="process")
+    done = run_cli(
+        "evaluate", str(solution), "--problem", str(problem), "--require-isolation=strict", sandbox="process"
+    )
     assert done.returncode == 2
     assert "refusing to run" in done.stderr and "namespaces" in done.stderr and done.stdout == ""
     weaker = run_cli("evaluate", str(solution), "--problem", str(problem), sandbox="process")
@@ -172,8 +194,16 @@ def test_strict_isolation_runs_when_every_layer_is_there(tmp_path):
     problem, solution = tmp_path / "double.yaml", tmp_path / "double.py"
     problem.write_text(PROBLEM)
     solution.write_text(GOOD)
-    done = run_cli("evaluate", str(solution), "--problem", str(problem), "--require-isolation=strict",
-                   "--format", "json", sandbox="bubblewrap")
+    done = run_cli(
+        "evaluate",
+        str(solution),
+        "--problem",
+        str(problem),
+        "--require-isolation=strict",
+        "--format",
+        "json",
+        sandbox="bubblewrap",
+    )
     assert done.returncode == 0, done.stderr
     assert '"missing": []' in done.stdout
 
@@ -181,8 +211,12 @@ def test_strict_isolation_runs_when_every_layer_is_there(tmp_path):
 def test_the_markdown_report_says_when_isolation_is_weaker(tmp_path):
     problem = tmp_path / "double.yaml"
     problem.write_text(PROBLEM)
-    result = evaluate("double.py", problem, source=GOOD,
-                      options=EvaluationOptions(launcher=detect.plain_launcher(), skip=("code_quality",)))
+    result = evaluate(
+        "double.py",
+        problem,
+        source=GOOD,
+        options=EvaluationOptions(launcher=detect.plain_launcher(), skip=("code_quality",)),
+    )
     line = next(line for line in to_markdown(result).splitlines() if "solation" in line)
     assert "weaker than full" in line and "namespaces" in line and "seccomp" in line
 

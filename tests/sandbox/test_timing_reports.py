@@ -25,7 +25,9 @@ def spin(seconds):
     return seconds
 """
 
-PATCH_TIMING = SPIN + """
+PATCH_TIMING = (
+    SPIN
+    + """
 import sys
 
 _timing = sys.modules["timing"]
@@ -40,8 +42,11 @@ def _fast(prepare, request):
 
 _timing.time_case = _fast
 """
+)
 
-DEFERRED_WORK = SPIN + """
+DEFERRED_WORK = (
+    SPIN
+    + """
 import sys, threading
 
 _timing = sys.modules["timing"]
@@ -54,8 +59,11 @@ def _instant(prepare, request):
 
 _timing.time_case = _instant
 """
+)
 
-FORGED_FRAME = SPIN + """
+FORGED_FRAME = (
+    SPIN
+    + """
 import json, os, stat, struct, sys
 
 def _request_id():
@@ -79,19 +87,30 @@ def slow(seconds):
             pass
     return spin(seconds)
 """
+)
 
 HONEST = {
     "plain loop": ("def work(n):\n    return sum(i * i for i in range(n))\n", "work", [200_000]),
-    "big heap built at import": ("TABLE = {i: str(i) for i in range(300_000)}\n"
-                                 "def work(n):\n    return sum(len(TABLE[i]) for i in range(n))\n",
-                                 "work", [100_000]),
-    "cyclic garbage": ("class Node:\n    pass\n"
-                       "def work(n):\n    for _ in range(n):\n        a, b = Node(), Node()\n"
-                       "        a.other, b.other = b, a\n    return n\n", "work", [50_000]),
-    "work in a helper thread": ("import threading\n"
-                                "def work(n):\n    out = []\n"
-                                "    t = threading.Thread(target=lambda: out.append(sum(range(n))))\n"
-                                "    t.start(); t.join()\n    return out[0]\n", "work", [2_000_000]),
+    "big heap built at import": (
+        "TABLE = {i: str(i) for i in range(300_000)}\ndef work(n):\n    return sum(len(TABLE[i]) for i in range(n))\n",
+        "work",
+        [100_000],
+    ),
+    "cyclic garbage": (
+        "class Node:\n    pass\n"
+        "def work(n):\n    for _ in range(n):\n        a, b = Node(), Node()\n"
+        "        a.other, b.other = b, a\n    return n\n",
+        "work",
+        [50_000],
+    ),
+    "work in a helper thread": (
+        "import threading\n"
+        "def work(n):\n    out = []\n"
+        "    t = threading.Thread(target=lambda: out.append(sum(range(n))))\n"
+        "    t.start(); t.join()\n    return out[0]\n",
+        "work",
+        [2_000_000],
+    ),
     "large input": ("def work(xs):\n    return sorted(xs)[len(xs) // 2]\n", "work", [list(range(200_000, 0, -1))]),
     "large output": ("def work(n):\n    return {i: [i, str(i)] for i in range(n)}\n", "work", [40_000]),
 }
@@ -171,7 +190,8 @@ def total(xs: list[int]) -> int:
 
 def test_a_solution_that_detects_being_timed_gains_nothing(tmp_path):
     problem = tmp_path / "total.yaml"
-    problem.write_text(textwrap.dedent("""\
+    problem.write_text(
+        textwrap.dedent("""\
         name: total
         summary: Sum of a list.
         entry_point: total
@@ -190,7 +210,12 @@ def test_a_solution_that_detects_being_timed_gains_nothing(tmp_path):
           input: "args(ints(n))"
           iterations: 5
           tolerance: 1.25
-        """))
-    result = evaluate("timing_context.py", problem, source=TIMING_CONTEXT,
-                      options=EvaluationOptions(skip=("code_quality", "edge_cases")))
+        """)
+    )
+    result = evaluate(
+        "timing_context.py",
+        problem,
+        source=TIMING_CONTEXT,
+        options=EvaluationOptions(skip=("code_quality", "edge_cases")),
+    )
     assert result.dimensions["performance"].score < 50

@@ -113,8 +113,14 @@ def test_the_zygote_refuses_to_run_outside_a_sandbox_of_its_own(tmp_path):
     kept = tmp_path / "precious.txt"
     kept.write_text("still here")
     bootstrap = f"import sys; sys.path[0] = {str(CHILD_DIR)!r}; import zygote; zygote.run(sys.argv)"
-    started = subprocess.run([sys.executable, "-S", "-c", bootstrap, "0"], cwd=tmp_path, capture_output=True,
-                             text=True, timeout=30, stdin=subprocess.DEVNULL)
+    started = subprocess.run(
+        [sys.executable, "-S", "-c", bootstrap, "0"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
 
     assert started.returncode == 3
     assert "pid 1" in started.stderr

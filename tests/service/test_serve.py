@@ -34,9 +34,27 @@ class Server:
 
 @contextmanager
 def serving(problems: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[Server]:
-    process = subprocess.Popen([sys.executable, "-m", "codeeval", "serve", "--problems", str(problems), "--port", "0",
-                                "--skip", "performance", "--skip", "edge_cases", *flags],
-                               cwd=REPO, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "codeeval",
+            "serve",
+            "--problems",
+            str(problems),
+            "--port",
+            "0",
+            "--skip",
+            "performance",
+            "--skip",
+            "edge_cases",
+            *flags,
+        ],
+        cwd=REPO,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
     assert process.stderr is not None
     line = process.stderr.readline()
     found = re.search(r"listening on (http://127\.0\.0\.1:\d+)", line)
@@ -65,16 +83,24 @@ def test_health_problems_and_scores(problems):
         assert health.json()["problems"] == 1  # broken.yaml does not load; the service starts anyway
         assert [p["name"] for p in client.get("/problems").json()] == ["add"]
 
-        one = client.post("/score", json={"solution": GOOD, "problem": "add", "id": "x1"},
-                          headers={"X-Request-ID": "req-7"})
+        one = client.post(
+            "/score", json={"solution": GOOD, "problem": "add", "id": "x1"}, headers={"X-Request-ID": "req-7"}
+        )
         assert one.status_code == 200 and one.headers["x-request-id"] == "req-7"
         body = one.json()
         assert body["request_id"] == "req-7" and body["id"] == "x1" and body["status"] == "scored"
         assert body["dimensions"]["correctness"] == 100
 
-        batch = client.post("/score", json={"items": [{"solution": WRONG, "problem": "add"},
-                                                      {"solution": "Sorry, no idea.", "problem": "add"},
-                                                      {"solution": GOOD, "problem": "nope"}]})
+        batch = client.post(
+            "/score",
+            json={
+                "items": [
+                    {"solution": WRONG, "problem": "add"},
+                    {"solution": "Sorry, no idea.", "problem": "add"},
+                    {"solution": GOOD, "problem": "nope"},
+                ]
+            },
+        )
         assert [r["status"] for r in batch.json()["rewards"]] == ["scored", "no_code", "unknown_problem"]
 
         assert client.post("/score", content=b"{not json").status_code == 400
@@ -129,8 +155,11 @@ def test_a_client_killed_mid_request_leaves_the_server_healthy(problems):
         host, port = server.url.removeprefix("http://").split(":")
         body = f'{{"solution": {SLOW!r}, "problem": "add"}}'.replace("'", '"').replace("\n", "\\n").encode()
         raw = socket.create_connection((host, int(port)))
-        raw.sendall(b"POST /score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                    + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        raw.sendall(
+            b"POST /score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
         time.sleep(0.2)
         raw.close()  # gone before the answer
         deadline = time.monotonic() + 30
@@ -144,14 +173,14 @@ def test_a_client_killed_mid_request_leaves_the_server_healthy(problems):
 def test_many_concurrent_clients_get_their_own_results(problems):
     solutions = {"good": (GOOD, 100), "wrong": (WRONG, 0)}
     with serving(problems, "--jobs", "2") as server:
+
         def client_run(number: int) -> list[tuple[str, str, dict]]:
             seen = []
             with server.client() as client:
                 for k in range(12):
                     kind = "good" if (number + k) % 2 else "wrong"
                     ident = f"c{number}-{k}"
-                    reply = client.post("/score", json={"solution": solutions[kind][0], "problem": "add",
-                                                        "id": ident})
+                    reply = client.post("/score", json={"solution": solutions[kind][0], "problem": "add", "id": ident})
                     seen.append((kind, ident, reply.json()))
             return seen
 
@@ -165,8 +194,7 @@ def test_many_concurrent_clients_get_their_own_results(problems):
 
 def test_shutdown_finishes_short_requests_and_fails_long_ones_explicitly(problems):
     # Three threads: the long request's two hanging samples (ten seconds each) cannot hold up the short one.
-    with serving(problems, "--jobs", "3", "--grace", "3", "--time-per-call", "5") as server, \
-            server.client() as client:
+    with serving(problems, "--jobs", "3", "--grace", "3", "--time-per-call", "5") as server, server.client() as client:
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
             long = pool.submit(client.post, "/score", json={"items": [{"solution": HANGS, "problem": "add"}] * 2})
             time.sleep(0.5)

@@ -48,8 +48,18 @@ def run_output(tmp_path_factory) -> Path:
     for problem in runnable:
         shutil.copy(problem.path, work / "problems")
         shutil.copytree(PROBLEMS / "samples" / problem.name, work / "samples" / problem.name)
-    done = run_cli("run", str(work / "problems"), "--solutions", str(work / "samples"), "--output",
-                   str(work / "out"), "--jobs", "2", "--quiet", timeout=600)
+    done = run_cli(
+        "run",
+        str(work / "problems"),
+        "--solutions",
+        str(work / "samples"),
+        "--output",
+        str(work / "out"),
+        "--jobs",
+        "2",
+        "--quiet",
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     return work / "out"
 

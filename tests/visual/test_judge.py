@@ -27,11 +27,15 @@ pytestmark = pytest.mark.skipif(missing_plotting_reason() is not None, reason=st
 
 PROBLEM = REPO / "problems" / "sales_lines.yaml"
 SAMPLE = REPO / "problems" / "samples" / "sales_lines" / "good.py"
-VERDICT = {"instructional_alignment": {"score": 36, "comment": "Both products are shown by month.",
-                                       "suggestion": "Name the unit in the title."},
-           "visual_elements": {"score": 12, "comment": "The colours are fine but the markers are heavy.",
-                               "suggestion": ""},
-           "structural_cohesion": {"score": 27, "comment": "Clean layout.", "suggestion": "Move the legend out."}}
+VERDICT = {
+    "instructional_alignment": {
+        "score": 36,
+        "comment": "Both products are shown by month.",
+        "suggestion": "Name the unit in the title.",
+    },
+    "visual_elements": {"score": 12, "comment": "The colours are fine but the markers are heavy.", "suggestion": ""},
+    "structural_cohesion": {"score": 27, "comment": "Clean layout.", "suggestion": "Move the legend out."},
+}
 
 
 class FakeModel(BaseHTTPRequestHandler):
@@ -43,9 +47,14 @@ class FakeModel(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         type(self).requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
-        answer = {"id": "x", "object": "chat.completion", "model": body.get("model"),
-                  "choices": [{"index": 0, "finish_reason": "stop",
-                               "message": {"role": "assistant", "content": type(self).reply}}]}
+        answer = {
+            "id": "x",
+            "object": "chat.completion",
+            "model": body.get("model"),
+            "choices": [
+                {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": type(self).reply}}
+            ],
+        }
         data = json.dumps(answer).encode("utf-8")
         self.send_response(200)
         self.send_header("Content-Type", "application/json")

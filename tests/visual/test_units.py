@@ -40,21 +40,47 @@ def test_html_structure_problems_are_found_with_their_lines():
     issues = {issue.rule: issue for issue in html_issues(page)}
     assert set(issues) == {"doctype", "title", "mismatched-end", "stray-end", "img-alt"}
     assert issues["mismatched-end"].line == 3 and issues["stray-end"].line == 4
-    clean = ("<!DOCTYPE html><html lang=en><head><title>t</title></head><body><ul><li>a<li>b</ul>"
-             "<p>x<p>y<br><img src=a alt=''></body></html>")
+    clean = (
+        "<!DOCTYPE html><html lang=en><head><title>t</title></head><body><ul><li>a<li>b</ul>"
+        "<p>x<p>y<br><img src=a alt=''></body></html>"
+    )
     assert html_issues(clean) == []
 
 
 def _figure(texts: list[dict], lines: list[dict], legend: list | None = None) -> dict:
-    return {"width": 400.0, "height": 300.0, "dpi": 100.0, "texts": texts,
-            "axes": [{"box": [50, 30, 380, 260], "title": "T", "xlabel": "x", "ylabel": "y", "projection": "",
-                      "legend": {"box": legend, "labels": ["a"]} if legend else None, "lines": lines, "bars": [],
-                      "scatters": [], "wedges": [], "images": 0}]}
+    return {
+        "width": 400.0,
+        "height": 300.0,
+        "dpi": 100.0,
+        "texts": texts,
+        "axes": [
+            {
+                "box": [50, 30, 380, 260],
+                "title": "T",
+                "xlabel": "x",
+                "ylabel": "y",
+                "projection": "",
+                "legend": {"box": legend, "labels": ["a"]} if legend else None,
+                "lines": lines,
+                "bars": [],
+                "scatters": [],
+                "wedges": [],
+                "images": 0,
+            }
+        ],
+    }
 
 
 def _line(y: list, color: str = "#0072b2", pixels: list | None = None) -> dict:
-    return {"label": "a", "x": [1.0, 2.0, 3.0], "y": y, "color": color, "linestyle": "-", "marker": "None",
-            "pixels": pixels or [[100, 200], [200, 150], [300, 100]]}
+    return {
+        "label": "a",
+        "x": [1.0, 2.0, 3.0],
+        "y": y,
+        "color": color,
+        "linestyle": "-",
+        "marker": "None",
+        "pixels": pixels or [[100, 200], [200, 150], [300, 100]],
+    }
 
 
 def _run(raw: dict) -> PlotRun:
@@ -67,13 +93,20 @@ SPEC = PlotSpec(chart="line", series=(ExpectedSeries("a", (1.0, 2.0, 3.0), (1.0,
 def test_a_clean_figure_passes_and_each_flaw_costs_its_own_part():
     title = {"text": "T", "role": "title", "box": [180, 5, 220, 20], "fontsize": 12, "rotation": 0, "color": "#000"}
     clean = plot_checks(SPEC, _run(_figure([title], [_line([1.0, 2.0, 3.0])])), PictureBook())
-    assert all(part_result(part, clean).score == 100 for part in (Part.EXECUTION, Part.DATA_FIDELITY,
-                                                                  Part.STATIC_AESTHETICS))
+    assert all(
+        part_result(part, clean).score == 100 for part in (Part.EXECUTION, Part.DATA_FIDELITY, Part.STATIC_AESTHETICS)
+    )
     wrong = plot_checks(SPEC, _run(_figure([title], [_line([1.0, 2.0, 30.0])])), PictureBook())
     assert part_result(Part.DATA_FIDELITY, wrong).score < 100
     assert part_result(Part.STATIC_AESTHETICS, wrong).score == 100
-    label = {"text": "label", "role": "annotation", "box": [185, 8, 240, 22], "fontsize": 10, "rotation": 0,
-             "color": "#000"}
+    label = {
+        "text": "label",
+        "role": "annotation",
+        "box": [185, 8, 240, 22],
+        "fontsize": 10,
+        "rotation": 0,
+        "color": "#000",
+    }
     book = PictureBook()
     overlapping = plot_checks(SPEC, _run(_figure([title, label], [_line([1.0, 2.0, 3.0])])), book)
     overlap = next(c for c in overlapping if c.id == "text-overlap")
@@ -83,10 +116,17 @@ def test_a_clean_figure_passes_and_each_flaw_costs_its_own_part():
 
 def test_a_legend_over_the_data_and_cut_off_text_are_seen():
     title = {"text": "T", "role": "title", "box": [180, 5, 220, 20], "fontsize": 12, "rotation": 0, "color": "#000"}
-    cut = {"text": "a long y label", "role": "ylabel", "box": [-30, 100, 5, 200], "fontsize": 10, "rotation": 90,
-           "color": "#000"}
-    checks = plot_checks(SPEC, _run(_figure([title, cut], [_line([1.0, 2.0, 3.0])], legend=[190, 140, 260, 180])),
-                         PictureBook())
+    cut = {
+        "text": "a long y label",
+        "role": "ylabel",
+        "box": [-30, 100, 5, 200],
+        "fontsize": 10,
+        "rotation": 90,
+        "color": "#000",
+    }
+    checks = plot_checks(
+        SPEC, _run(_figure([title, cut], [_line([1.0, 2.0, 3.0])], legend=[190, 140, 260, 180])), PictureBook()
+    )
     by_id = {c.id: c for c in checks}
     assert by_id["covers-data"].score < 1 and by_id["clipping"].score == 0
 
@@ -116,7 +156,8 @@ def test_visual_problem_mistakes_are_reported_with_file_and_line(write_problem):
     text = str(caught.value)
     assert f"{path}:11" in text and "no column 'sales'" in text
     assert "plots have no interaction part" in text
-    page = write_problem("""
+    page = write_problem(
+        """
         name: q
         kind: webpage
         summary: s
@@ -126,7 +167,9 @@ def test_visual_problem_mistakes_are_reported_with_file_and_line(write_problem):
             - name: go
               steps:
                 - jump: "#x"
-        """, "page.yaml")
+        """,
+        "page.yaml",
+    )
     with pytest.raises(ProblemErrors) as caught:
         load_problem(page)
     assert f"{page}:" in str(caught.value) and "jump" in str(caught.value)

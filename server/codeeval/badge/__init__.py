@@ -22,8 +22,12 @@ def badge_svg(score: float, label: str = DEFAULT_LABEL, bands: tuple[Band, ...] 
 
 def endpoint_json(score: float, label: str = DEFAULT_LABEL, bands: tuple[Band, ...] = DEFAULT_BANDS) -> str:
     """The shields.io endpoint schema (version 1): label, message, colour as hex without `#`."""
-    data = {"schemaVersion": 1, "label": label, "message": score_message(score),
-            "color": band_for(score, bands).color.lstrip("#")}
+    data = {
+        "schemaVersion": 1,
+        "label": label,
+        "message": score_message(score),
+        "color": band_for(score, bands).color.lstrip("#"),
+    }
     return json.dumps(data, indent=2) + "\n"
 
 

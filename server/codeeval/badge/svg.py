@@ -64,27 +64,31 @@ def render(badge: BadgeLayout) -> str:
     title = f"{badge.label}: {badge.message}"
     label_x = badge.label_width / 2
     message_x = badge.label_width + badge.message_width / 2
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{badge.width}" height="{HEIGHT}" '
-        f'viewBox="0 0 {badge.width} {HEIGHT}" role="img" aria-label={quoteattr(title)}>',
-        f"  <title>{escape(title)}</title>",
-        '  <clipPath id="codeeval-badge-corners">',
-        f'    <rect width="{badge.width}" height="{HEIGHT}" rx="3" fill="#fff"/>',
-        "  </clipPath>",
-        '  <g clip-path="url(#codeeval-badge-corners)">',
-        f'    <rect width="{badge.label_width}" height="{HEIGHT}" fill="{LABEL_BACKGROUND}"/>',
-        f'    <rect x="{badge.label_width}" width="{badge.message_width}" height="{HEIGHT}" fill="{badge.color}"/>',
-        "  </g>",
-        f'  <g font-family="{FONT_STACK}" font-size="{FONT_SIZE}" text-anchor="middle" '
-        'text-rendering="geometricPrecision" style="font-kerning:none">',
-        _text(badge.label, label_x, badge.label_text_width, text_color_on(LABEL_BACKGROUND)),
-        _text(badge.message, message_x, badge.message_text_width, text_color_on(badge.color)),
-        "  </g>",
-        "</svg>",
-        "",
-    ])
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{badge.width}" height="{HEIGHT}" '
+            f'viewBox="0 0 {badge.width} {HEIGHT}" role="img" aria-label={quoteattr(title)}>',
+            f"  <title>{escape(title)}</title>",
+            '  <clipPath id="codeeval-badge-corners">',
+            f'    <rect width="{badge.width}" height="{HEIGHT}" rx="3" fill="#fff"/>',
+            "  </clipPath>",
+            '  <g clip-path="url(#codeeval-badge-corners)">',
+            f'    <rect width="{badge.label_width}" height="{HEIGHT}" fill="{LABEL_BACKGROUND}"/>',
+            f'    <rect x="{badge.label_width}" width="{badge.message_width}" height="{HEIGHT}" fill="{badge.color}"/>',
+            "  </g>",
+            f'  <g font-family="{FONT_STACK}" font-size="{FONT_SIZE}" text-anchor="middle" '
+            'text-rendering="geometricPrecision" style="font-kerning:none">',
+            _text(badge.label, label_x, badge.label_text_width, text_color_on(LABEL_BACKGROUND)),
+            _text(badge.message, message_x, badge.message_text_width, text_color_on(badge.color)),
+            "  </g>",
+            "</svg>",
+            "",
+        ]
+    )
 
 
 def _text(text: str, center: float, width: float, fill: str) -> str:
-    return (f'    <text x="{center:g}" y="{BASELINE}" fill="{fill}" textLength="{width:.2f}" '
-            f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
+    return (
+        f'    <text x="{center:g}" y="{BASELINE}" fill="{fill}" textLength="{width:.2f}" '
+        f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>'
+    )

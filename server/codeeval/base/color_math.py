@@ -52,7 +52,7 @@ def parse_color(text: str) -> Color | None:
             digits = "".join(ch * 2 for ch in digits)
         if len(digits) not in (6, 8) or not all(ch in "0123456789abcdef" for ch in digits):
             return None
-        parts = [int(digits[i:i + 2], 16) / 255 for i in range(0, len(digits), 2)]
+        parts = [int(digits[i : i + 2], 16) / 255 for i in range(0, len(digits), 2)]
         return Color(*parts)
     match = _RGB_FUNCTION.fullmatch(text)
     if match is None:
@@ -105,12 +105,9 @@ def required_contrast(font_size_px: float, bold: bool) -> float:
 
 # Machado, Oliveira and Fernandes (2009), severity 1, applied to linear RGB.
 DEFICIENCIES: dict[str, tuple[RGB, RGB, RGB]] = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
 }
 
 

@@ -58,8 +58,13 @@ def _pieces(value: Any, open_ids: set[int]) -> Iterator[str]:
         open_ids.discard(id(value))
 
 
-_BRACKETS: dict[type, tuple[str, str]] = {list: ("[", "]"), tuple: ("(", ")"), set: ("{", "}"),
-                                          frozenset: ("frozenset({", "})"), dict: ("{", "}")}
+_BRACKETS: dict[type, tuple[str, str]] = {
+    list: ("[", "]"),
+    tuple: ("(", ")"),
+    set: ("{", "}"),
+    frozenset: ("frozenset({", "})"),
+    dict: ("{", "}"),
+}
 
 
 def _container_pieces(value: Any, kind: type, open_ids: set[int]) -> Iterator[str]:
@@ -92,7 +97,7 @@ _CHUNK = 256  # items of a long sequence written by one call of repr (in C), whe
 def _sequence_pieces(value: list | tuple, open_ids: set[int]) -> Iterator[str]:
     """A list's or tuple's items as repr separates them, a chunk of plain items at a time."""
     for start in range(0, len(value), _CHUNK):
-        chunk = value[start:start + _CHUNK]
+        chunk = value[start : start + _CHUNK]
         if start:
             yield ", "
         if all(type(item) in _ATOMS for item in chunk):
@@ -102,4 +107,3 @@ def _sequence_pieces(value: list | tuple, open_ids: set[int]) -> Iterator[str]:
             if index:
                 yield ", "
             yield from _pieces(item, open_ids)
-

@@ -30,8 +30,10 @@ class Range:
     end_col: int
 
     def to_dict(self) -> dict:
-        return {"start": {"line": self.start_line, "column": self.start_col},
-                "end": {"line": self.end_line, "column": self.end_col}}
+        return {
+            "start": {"line": self.start_line, "column": self.start_col},
+            "end": {"line": self.end_line, "column": self.end_col},
+        }
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,11 @@ class Confidence:
         return f"Low confidence: {name.replace('_', ' ')} is low"
 
     def to_dict(self) -> dict:
-        return {"value": round(self.value, 3), "low": self.is_low,
-                **{name: round(getattr(self, name), 3) for name in self.PARTS}}
+        return {
+            "value": round(self.value, 3),
+            "low": self.is_low,
+            **{name: round(getattr(self, name), 3) for name in self.PARTS},
+        }
 
 
 @dataclass(frozen=True)
@@ -93,8 +98,10 @@ class Fix:
         return bool(self.codemod) and not self.edits
 
     def to_dict(self) -> dict:
-        data: dict[str, Any] = {"description": self.description,
-                                "edits": [{"range": e.range.to_dict(), "new_text": e.new_text} for e in self.edits]}
+        data: dict[str, Any] = {
+            "description": self.description,
+            "edits": [{"range": e.range.to_dict(), "new_text": e.new_text} for e in self.edits],
+        }
         if self.codemod:
             data["codemod"] = self.codemod
             data["args"] = dict(self.args)

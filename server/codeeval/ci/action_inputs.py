@@ -93,14 +93,20 @@ class ActionInputs:
     def _check_combination(self) -> None:
         if self.problems is None:
             if self.solutions or self.samples:
-                raise InputError("`solutions` and `samples` need `problems` (the folder of problem files)",
-                                 "action input `problems`")
+                raise InputError(
+                    "`solutions` and `samples` need `problems` (the folder of problem files)", "action input `problems`"
+                )
             if not self.check:
-                raise InputError("nothing to do: give `problems` with `solutions` or `samples`, or `check` "
-                                 "(Python files or folders for quality checks only)", "action input `problems`")
+                raise InputError(
+                    "nothing to do: give `problems` with `solutions` or `samples`, or `check` "
+                    "(Python files or folders for quality checks only)",
+                    "action input `problems`",
+                )
         elif bool(self.solutions) == bool(self.samples):
-            raise InputError("give exactly one of `solutions` (a folder of <problem>/*.py) and `samples` "
-                             "(JSONL files)", "action input `solutions`")
+            raise InputError(
+                "give exactly one of `solutions` (a folder of <problem>/*.py) and `samples` (JSONL files)",
+                "action input `solutions`",
+            )
 
 
 def input_variable(name: str) -> str:

@@ -38,8 +38,12 @@ def publish(repo: Path, branch: str, files: dict[str, Path], message: str, remot
     tree = git(repo, "mktree", input_text="".join(f"{entry}\n" for _, entry in sorted(entries.items()))).strip()
     if parent and git(repo, "rev-parse", f"{parent}^{{tree}}").strip() == tree:
         return Published(branch, None, tuple(files))
-    author = {"GIT_AUTHOR_NAME": BOT_NAME, "GIT_AUTHOR_EMAIL": BOT_EMAIL,
-              "GIT_COMMITTER_NAME": BOT_NAME, "GIT_COMMITTER_EMAIL": BOT_EMAIL}
+    author = {
+        "GIT_AUTHOR_NAME": BOT_NAME,
+        "GIT_AUTHOR_EMAIL": BOT_EMAIL,
+        "GIT_COMMITTER_NAME": BOT_NAME,
+        "GIT_COMMITTER_EMAIL": BOT_EMAIL,
+    }
     commit = git(repo, "commit-tree", tree, *(["-p", parent] if parent else []), "-m", message, env=author).strip()
     git(repo, "push", "--quiet", remote, f"{commit}:refs/heads/{branch}")
     return Published(branch, commit, tuple(files))

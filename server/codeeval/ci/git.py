@@ -20,11 +20,18 @@ class GitError(CodeevalError):
     """A git command failed; the message has git's own words."""
 
 
-def git(repo: Path, *args: str, check: bool = True, input_text: str | None = None,
-        env: Mapping[str, str] | None = None) -> str:
+def git(
+    repo: Path, *args: str, check: bool = True, input_text: str | None = None, env: Mapping[str, str] | None = None
+) -> str:
     """Run git in `repo` and return its standard output; `env` adds variables (an author, say)."""
-    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, input=input_text,
-                          timeout=600, env={**os.environ, **env} if env else None)
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args],
+        capture_output=True,
+        text=True,
+        input=input_text,
+        timeout=600,
+        env={**os.environ, **env} if env else None,
+    )
     if check and done.returncode != 0:
         raise GitError(f"git {' '.join(args)}: {done.stderr.strip() or f'exit {done.returncode}'}", str(repo))
     return done.stdout
@@ -32,8 +39,12 @@ def git(repo: Path, *args: str, check: bool = True, input_text: str | None = Non
 
 def has_commit(repo: Path, sha: str) -> bool:
     """Whether the repository has this commit (a shallow clone may not)."""
-    return subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{sha}^{{commit}}"],
-                          capture_output=True, timeout=60).returncode == 0
+    return (
+        subprocess.run(
+            ["git", "-C", str(repo), "cat-file", "-e", f"{sha}^{{commit}}"], capture_output=True, timeout=60
+        ).returncode
+        == 0
+    )
 
 
 def ensure_commit(repo: Path, sha: str) -> None:
@@ -59,8 +70,18 @@ ChangedLines = dict[str, set[int]]  # repository-relative path -> line numbers i
 def changed_lines(repo: Path, base: str, head: str = "HEAD") -> ChangedLines:
     """The lines added or modified from `base` to `head`, per file (deleted lines have no new line to mark)."""
     ensure_commit(repo, base)
-    diff = git(repo, "-c", "core.quotePath=false", "diff", "--unified=0", "--no-color", "--no-ext-diff",
-               "--no-renames", base, head)
+    diff = git(
+        repo,
+        "-c",
+        "core.quotePath=false",
+        "diff",
+        "--unified=0",
+        "--no-color",
+        "--no-ext-diff",
+        "--no-renames",
+        base,
+        head,
+    )
     return parse_unified_diff(diff)
 
 

@@ -59,15 +59,22 @@ class CiOutcome:
 
     def outputs(self) -> dict[str, str]:
         """The step's outputs: paths are absolute, absent ones empty."""
+
         def path(value: Path | None) -> str:
             return str(value) if value is not None else ""
 
         return {
             "score": "" if self.score is None else f"{self.score:.2f}",
-            "report-dir": str(self.report_dir), "summary": path(self.summary), "comment": path(self.comment),
-            "leaderboard": path(self.leaderboard), "sarif": path(self.sarif), "diff": path(self.diff),
-            "badge-svg": path(self.badge_svg), "badge-json": path(self.badge_json),
-            "regressions": str(self.regressions), "annotations": str(self.annotations),
+            "report-dir": str(self.report_dir),
+            "summary": path(self.summary),
+            "comment": path(self.comment),
+            "leaderboard": path(self.leaderboard),
+            "sarif": path(self.sarif),
+            "diff": path(self.diff),
+            "badge-svg": path(self.badge_svg),
+            "badge-json": path(self.badge_json),
+            "regressions": str(self.regressions),
+            "annotations": str(self.annotations),
             "failure": "; ".join(self.failures),
         }
 
@@ -86,8 +93,10 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
         snapshot = load_snapshot(outcome.leaderboard)
         outcome.score = snapshot.mean_score
         if snapshot.internal_errors:
-            notes.append(f"{snapshot.internal_errors} solution(s) have no score: codeeval itself failed on them "
-                         "(status internal_error; their reports have the traceback). The score leaves them out.")
+            notes.append(
+                f"{snapshot.internal_errors} solution(s) have no score: codeeval itself failed on them "
+                "(status internal_error; their reports have the traceback). The score leaves them out."
+            )
         if pull is not None and inputs.compare_base:
             diff = _compare_with_base(inputs, env, pull, outcome, snapshot, notes)
     findings, mean_quality, checked = _check_quality(inputs, workspace, outcome)
@@ -100,11 +109,19 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
         outcome.annotations = min(len(shown), MAX_ANNOTATIONS)
     _write_badge(inputs, outcome)
     outcome.failures = _policy(inputs, outcome.score, shown, scope, diff)
-    summary = _summary(SummaryParts(
-        title=_title(snapshot, checked), score=outcome.score, failures=tuple(outcome.failures),
-        notes=tuple(notes), diff=diff, findings=tuple(shown), findings_scope=scope,
-        leaderboard=_read(outcome.report_dir / "run" / "leaderboard.md") if snapshot is not None else None,
-        artifact=f"the `{inputs.artifact_name}` artifact of this run" if inputs.artifact_name else None))
+    summary = _summary(
+        SummaryParts(
+            title=_title(snapshot, checked),
+            score=outcome.score,
+            failures=tuple(outcome.failures),
+            notes=tuple(notes),
+            diff=diff,
+            findings=tuple(shown),
+            findings_scope=scope,
+            leaderboard=_read(outcome.report_dir / "run" / "leaderboard.md") if snapshot is not None else None,
+            artifact=f"the `{inputs.artifact_name}` artifact of this run" if inputs.artifact_name else None,
+        )
+    )
     outcome.summary = _write(outcome.report_dir / "summary.md", summary)
     outcome.comment = outcome.summary
     env.append_summary(summary)
@@ -115,13 +132,25 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
 def _evaluate(inputs: ActionInputs, root: Path, output: Path) -> Path:
     """`codeeval run` on the inputs' problems, paths taken relative to `root`; returns the leaderboard."""
     assert inputs.problems is not None
-    source = ["--solutions", str(root / inputs.solutions)] if inputs.solutions else \
-        [arg for sample in inputs.samples for arg in ("--samples", str(root / sample))]
-    code = _codeeval("run", str(root / inputs.problems), *source, "--output", str(output), "--quiet",
-                     *_evaluation_flags(inputs), cwd=root)
+    source = (
+        ["--solutions", str(root / inputs.solutions)]
+        if inputs.solutions
+        else [arg for sample in inputs.samples for arg in ("--samples", str(root / sample))]
+    )
+    code = _codeeval(
+        "run",
+        str(root / inputs.problems),
+        *source,
+        "--output",
+        str(output),
+        "--quiet",
+        *_evaluation_flags(inputs),
+        cwd=root,
+    )
     if code not in (0, 1) or not (output / "leaderboard.json").is_file():  # 1: some internal errors, all written
-        raise EvaluationFailed(f"`codeeval run` exited with {code} (its messages are above)",
-                               str(root / inputs.problems))
+        raise EvaluationFailed(
+            f"`codeeval run` exited with {code} (its messages are above)", str(root / inputs.problems)
+        )
     return output / "leaderboard.json"
 
 
@@ -137,18 +166,28 @@ def _evaluation_flags(inputs: ActionInputs) -> list[str]:
     return flags
 
 
-def _compare_with_base(inputs: ActionInputs, env: RunnerEnvironment, pull: PullRequest, outcome: CiOutcome,
-                       snapshot: Snapshot, notes: list[str]) -> RunDiff | None:
+def _compare_with_base(
+    inputs: ActionInputs,
+    env: RunnerEnvironment,
+    pull: PullRequest,
+    outcome: CiOutcome,
+    snapshot: Snapshot,
+    notes: list[str],
+) -> RunDiff | None:
     """Evaluate the pull request's base commit the same way, and compare."""
     folder = env.temp / f"codeeval-base-{uuid.uuid4().hex[:8]}"
     base_run = outcome.report_dir / "base-run"
     try:
         with checkout_beside(env.workspace, pull.base_sha, folder) as base:
-            missing = [path for path in (inputs.problems, inputs.solutions, *inputs.samples)
-                       if path and not (base / path).exists()]
+            missing = [
+                path
+                for path in (inputs.problems, inputs.solutions, *inputs.samples)
+                if path and not (base / path).exists()
+            ]
             if missing:
-                notes.append(f"The base commit {pull.base_sha[:12]} has no {', '.join(missing)}: "
-                             "nothing to compare with.")
+                notes.append(
+                    f"The base commit {pull.base_sha[:12]} has no {', '.join(missing)}: nothing to compare with."
+                )
                 return None
             _evaluate(inputs, base, base_run)
     except (GitError, EvaluationFailed) as exc:
@@ -160,8 +199,9 @@ def _compare_with_base(inputs: ActionInputs, env: RunnerEnvironment, pull: PullR
     return diff
 
 
-def _check_quality(inputs: ActionInputs, workspace: Path,
-                   outcome: CiOutcome) -> tuple[list[QualityFinding], float | None, int]:
+def _check_quality(
+    inputs: ActionInputs, workspace: Path, outcome: CiOutcome
+) -> tuple[list[QualityFinding], float | None, int]:
     """`codeeval check` on the solution files and the `check` paths: SARIF for code scanning and annotations."""
     paths = ([inputs.solutions] if inputs.mode is Mode.SUITE and inputs.solutions else []) + list(inputs.check)
     if not paths:
@@ -169,8 +209,7 @@ def _check_quality(inputs: ActionInputs, workspace: Path,
     sarif = outcome.report_dir / "codeeval.sarif"
     report = outcome.report_dir / "quality.json"
     for form, target in (("sarif", sarif), ("json", report)):
-        code = _codeeval("check", *paths, "--format", form, "--output", str(target), "--fail-on", "none",
-                         cwd=workspace)
+        code = _codeeval("check", *paths, "--format", form, "--output", str(target), "--fail-on", "none", cwd=workspace)
         if code not in (0, 2) or not target.is_file():  # 2: some file could not be checked; the rest were
             raise EvaluationFailed(f"`codeeval check` exited with {code} (its messages are above)", paths[0])
     outcome.sarif = sarif
@@ -184,8 +223,9 @@ def _mean_quality(report: Path) -> tuple[float | None, int]:
     return (sum(entry["score"] for entry in files) / len(files) if files else None), len(files)
 
 
-def _findings_to_show(findings: list[QualityFinding], workspace: Path, pull: PullRequest | None,
-                      notes: list[str]) -> tuple[list[QualityFinding], str]:
+def _findings_to_show(
+    findings: list[QualityFinding], workspace: Path, pull: PullRequest | None, notes: list[str]
+) -> tuple[list[QualityFinding], str]:
     """On a pull request, the findings on lines it changed; otherwise all of them."""
     if pull is None:
         return findings, "in the checked files"
@@ -197,8 +237,9 @@ def _findings_to_show(findings: list[QualityFinding], workspace: Path, pull: Pul
     return [finding for finding in findings if finding.touches(changed)], "on changed lines"
 
 
-def _policy(inputs: ActionInputs, score: float | None, shown: list[QualityFinding], scope: str,
-            diff: RunDiff | None) -> list[str]:
+def _policy(
+    inputs: ActionInputs, score: float | None, shown: list[QualityFinding], scope: str, diff: RunDiff | None
+) -> list[str]:
     failures = []
     if inputs.min_score is not None and score is not None and score < inputs.min_score:
         failures.append(f"the score {score:.1f} is below the minimum {inputs.min_score:g}")
@@ -219,10 +260,12 @@ def _regressions(diff: RunDiff, shown: int = 5) -> str:
 def _write_badge(inputs: ActionInputs, outcome: CiOutcome) -> None:
     if outcome.score is None:
         return
-    outcome.badge_svg = _write(outcome.report_dir / f"{inputs.badge_name}.svg",
-                               badge_svg(outcome.score, inputs.badge_label))
-    outcome.badge_json = _write(outcome.report_dir / f"{inputs.badge_name}.json",
-                                endpoint_json(outcome.score, inputs.badge_label))
+    outcome.badge_svg = _write(
+        outcome.report_dir / f"{inputs.badge_name}.svg", badge_svg(outcome.score, inputs.badge_label)
+    )
+    outcome.badge_json = _write(
+        outcome.report_dir / f"{inputs.badge_name}.json", endpoint_json(outcome.score, inputs.badge_label)
+    )
 
 
 def _summary(parts: SummaryParts) -> str:

@@ -78,8 +78,9 @@ class GitHubClient:
     def _find_comment(self, pull_number: int, line: str) -> int | None:
         page = 1
         while True:
-            comments = self._call("GET", f"/repos/{self.repository}/issues/{pull_number}/comments"
-                                         f"?per_page={PAGE_SIZE}&page={page}")
+            comments = self._call(
+                "GET", f"/repos/{self.repository}/issues/{pull_number}/comments?per_page={PAGE_SIZE}&page={page}"
+            )
             if not isinstance(comments, list):
                 raise GitHubApiError("GET", "comments", 200, "the answer is not a list")
             for comment in comments:
@@ -91,13 +92,18 @@ class GitHubClient:
 
     def _call(self, method: str, path: str, payload: dict[str, Any] | None = None) -> Any:
         data = None if payload is None else json.dumps(payload).encode("utf-8")
-        request = urllib.request.Request(self.api_url + path, data=data, method=method, headers={
-            "Authorization": f"Bearer {self.token}",
-            "Accept": "application/vnd.github+json",
-            "X-GitHub-Api-Version": "2022-11-28",
-            "User-Agent": "codeeval-action",
-            **({"Content-Type": "application/json"} if data is not None else {}),
-        })
+        request = urllib.request.Request(
+            self.api_url + path,
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Bearer {self.token}",
+                "Accept": "application/vnd.github+json",
+                "X-GitHub-Api-Version": "2022-11-28",
+                "User-Agent": "codeeval-action",
+                **({"Content-Type": "application/json"} if data is not None else {}),
+            },
+        )
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return json.loads(response.read().decode("utf-8") or "null")

@@ -44,8 +44,14 @@ class QualityFinding:
 
     def annotation(self) -> str:
         """The workflow command that shows the finding on its lines."""
-        return annotation(SEVERITY_LEVELS[self.severity], self.message, self.path, (self.start_line, self.end_line),
-                          (self.start_column, self.end_column), f"codeeval {self.rule} {self.severity}")
+        return annotation(
+            SEVERITY_LEVELS[self.severity],
+            self.message,
+            self.path,
+            (self.start_line, self.end_line),
+            (self.start_column, self.end_column),
+            f"codeeval {self.rule} {self.severity}",
+        )
 
 
 def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
@@ -60,12 +66,19 @@ def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
             location = result["locations"][0]["physicalLocation"]
             region = location["region"]
             properties = result.get("properties", {})
-            findings.append(QualityFinding(
-                path=_workspace_path(location["artifactLocation"]["uri"], workspace), rule=result["ruleId"],
-                severity=properties.get("severity", "warning"), message=result["message"]["text"],
-                start_line=region["startLine"], end_line=region.get("endLine", region["startLine"]),
-                start_column=region.get("startColumn", 1), end_column=region.get("endColumn", 1),
-                low_confidence=bool(properties.get("lowConfidence"))))
+            findings.append(
+                QualityFinding(
+                    path=_workspace_path(location["artifactLocation"]["uri"], workspace),
+                    rule=result["ruleId"],
+                    severity=properties.get("severity", "warning"),
+                    message=result["message"]["text"],
+                    start_line=region["startLine"],
+                    end_line=region.get("endLine", region["startLine"]),
+                    start_column=region.get("startColumn", 1),
+                    end_column=region.get("endColumn", 1),
+                    low_confidence=bool(properties.get("lowConfidence")),
+                )
+            )
     findings.sort(key=lambda finding: (SEVERITIES.index(finding.severity), finding.path, finding.start_line))
     return findings
 

@@ -58,8 +58,14 @@ def _findings(findings: tuple[QualityFinding, ...], scope: str) -> list[str]:
     out = [f"### Quality findings {scope}: {len(findings)}" + (f" ({counts})" if findings else ""), ""]
     if findings:
         rows: list[list[object]] = [
-            [f"`{cell(f.path)}:{f.start_line}`", f.rule, f.severity + (" (low confidence)" if f.low_confidence else ""),
-             cell(f.message, 200)] for f in findings[:MAX_LISTED_FINDINGS]]
+            [
+                f"`{cell(f.path)}:{f.start_line}`",
+                f.rule,
+                f.severity + (" (low confidence)" if f.low_confidence else ""),
+                cell(f.message, 200),
+            ]
+            for f in findings[:MAX_LISTED_FINDINGS]
+        ]
         out += [table(["where", "rule", "severity", "finding"], rows), ""]
         if len(findings) > MAX_LISTED_FINDINGS:
             out += [f"…and {len(findings) - MAX_LISTED_FINDINGS} more (see the SARIF report).", ""]

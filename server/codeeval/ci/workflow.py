@@ -77,8 +77,12 @@ class RunnerEnvironment:
         if not isinstance(pull, dict):
             raise WorkflowError("a pull_request event without a `pull_request` object", "GITHUB_EVENT_PATH")
         try:
-            return PullRequest(int(pull["number"]), str(pull["base"]["sha"]), str(pull["head"]["sha"]),
-                               str(pull["base"].get("ref", "")))
+            return PullRequest(
+                int(pull["number"]),
+                str(pull["base"]["sha"]),
+                str(pull["head"]["sha"]),
+                str(pull["base"].get("ref", "")),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise WorkflowError(f"the pull_request event lacks {exc}", "GITHUB_EVENT_PATH") from None
 
@@ -115,4 +119,3 @@ def _read_event(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise WorkflowError("the event is not a JSON object", str(path))
     return data
-

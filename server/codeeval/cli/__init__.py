@@ -17,8 +17,20 @@ from ..base.version import __version__
 
 # Subcommand modules, in the order `--help` lists them. Modules import heavy
 # dependencies inside run(), so `codeeval --help` stays fast.
-SUBCOMMANDS = ["evaluate", "run", "leaderboard", "unblind", "serve", "diff", "badge", "ci", "validate", "check",
-               "importer", "lsp"]
+SUBCOMMANDS = [
+    "evaluate",
+    "run",
+    "leaderboard",
+    "unblind",
+    "serve",
+    "diff",
+    "badge",
+    "ci",
+    "validate",
+    "check",
+    "importer",
+    "lsp",
+]
 
 EXIT_OK, EXIT_INTERNAL, EXIT_USAGE = 0, 1, 2
 
@@ -56,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: say so plainly, keep the traceback for a bug report
         if os.environ.get("CODEEVAL_DEBUG"):
             raise
-        print(f"codeeval: internal error: {type(exc).__name__}: {exc} "
-              "(please report it; set CODEEVAL_DEBUG=1 to see the traceback)", file=sys.stderr)
+        print(
+            f"codeeval: internal error: {type(exc).__name__}: {exc} "
+            "(please report it; set CODEEVAL_DEBUG=1 to see the traceback)",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL

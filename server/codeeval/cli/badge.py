@@ -27,9 +27,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--score", type=float, help="use this score (0-100) instead of a run's")
     parser.add_argument("--group", help="only this leaderboard group's solutions (a sample kind, a model)")
     parser.add_argument("--label", default=None, help="the left-hand text (default: codeeval)")
-    parser.add_argument("--thresholds", metavar="A,B,C,D",
-                        help="lowest scores of the green, light green, amber and orange bands (default 90,75,60,40); "
-                             "below the last is red")
+    parser.add_argument(
+        "--thresholds",
+        metavar="A,B,C,D",
+        help="lowest scores of the green, light green, amber and orange bands (default 90,75,60,40); "
+        "below the last is red",
+    )
     parser.add_argument("--svg", metavar="PATH", help="write the SVG badge here")
     parser.add_argument("--endpoint", metavar="PATH", help="write shields.io endpoint JSON here")
 
@@ -52,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
         if path:
             _write(path, make(score, label, bands))
             written.append(path)
-    print(f"codeeval: wrote {' and '.join(written)} (score {score:.1f}, {band_for(score, bands).name})",
-          file=sys.stderr)
+    print(
+        f"codeeval: wrote {' and '.join(written)} (score {score:.1f}, {band_for(score, bands).name})", file=sys.stderr
+    )
     return 0
 
 

@@ -21,17 +21,30 @@ EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 def configure(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
     parser.add_argument("files", nargs="+", metavar="FILE", help="Python files, or folders to search for *.py")
-    parser.add_argument("--format", "-f", choices=FORMATS, default="text",
-                        help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)")
-    parser.add_argument("--fail-on", choices=("critical", "warning", "suggestion", "none"), default="warning",
-                        help="exit 1 when a finding this severe or worse exists (default: warning)")
-    parser.add_argument("--include-low-confidence", action="store_true",
-                        help="let low-confidence findings count for --fail-on too")
+    parser.add_argument(
+        "--format",
+        "-f",
+        choices=FORMATS,
+        default="text",
+        help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)",
+    )
+    parser.add_argument(
+        "--fail-on",
+        choices=("critical", "warning", "suggestion", "none"),
+        default="warning",
+        help="exit 1 when a finding this severe or worse exists (default: warning)",
+    )
+    parser.add_argument(
+        "--include-low-confidence", action="store_true", help="let low-confidence findings count for --fail-on too"
+    )
     parser.add_argument("--select", metavar="IDS", help="only these rules, comma-separated (e.g. CQ101,CQ111)")
     parser.add_argument("--ignore", metavar="IDS", help="skip these rules, comma-separated")
     config = parser.add_mutually_exclusive_group()
-    config.add_argument("--config", metavar="PYPROJECT",
-                        help="read [tool.codeeval.quality] from this file instead of the nearest pyproject.toml")
+    config.add_argument(
+        "--config",
+        metavar="PYPROJECT",
+        help="read [tool.codeeval.quality] from this file instead of the nearest pyproject.toml",
+    )
     config.add_argument("--no-config", action="store_true", help="ignore pyproject.toml files")
     parser.add_argument("--output", "-o", metavar="PATH", help="write the output here instead of standard output")
 
@@ -49,8 +62,12 @@ def run(args: argparse.Namespace) -> int:
     except QualityConfigError as exc:
         print(f"codeeval: {exc.location_message()}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    render = {"text": check_output.text, "json": check_output.json_document, "sarif": sarif.document,
-              "github": check_output.github}
+    render = {
+        "text": check_output.text,
+        "json": check_output.json_document,
+        "sarif": sarif.document,
+        "github": check_output.github,
+    }
     _emit(render[args.format](results), args.output)
     for result in results:
         if result.bad and args.format != "text":  # text already says so; other formats go to machines
@@ -72,8 +89,9 @@ def _rule_overrides(select: str | None, ignore: str | None) -> dict:
         chosen = {part.strip().upper() for part in text.split(",") if part.strip()}
         unknown = chosen - set(RULES_BY_ID)
         if unknown:
-            raise QualityConfigError(f"{flag}: unknown rule {', '.join(sorted(unknown))} "
-                                     f"(known: {', '.join(RULES_BY_ID)})")
+            raise QualityConfigError(
+                f"{flag}: unknown rule {', '.join(sorted(unknown))} (known: {', '.join(RULES_BY_ID)})"
+            )
         return chosen
 
     disabled = set()
@@ -111,8 +129,9 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
             if found.note and found.note not in notes_shown:
                 notes_shown.add(found.note)
                 print(f"codeeval: {found.note}", file=sys.stderr)
-            cache[folder] = resolve(merge_settings(found.settings, overrides),
-                                    source=str(found.path) if found.path else None)
+            cache[folder] = resolve(
+                merge_settings(found.settings, overrides), source=str(found.path) if found.path else None
+            )
         return cache[folder]
 
     return settings_for

@@ -26,8 +26,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     steps.add_parser("run", help="evaluate and report, with settings from the INPUT_* environment variables")
     comment = steps.add_parser("comment", help="post or update the pull request's codeeval comment")
     comment.add_argument("body", help="the Markdown file to post")
-    comment.add_argument("--comment-id", default=os.environ.get("INPUT_COMMENT_ID") or "codeeval",
-                         help="which codeeval comment to update, when one pull request has several reports")
+    comment.add_argument(
+        "--comment-id",
+        default=os.environ.get("INPUT_COMMENT_ID") or "codeeval",
+        help="which codeeval comment to update, when one pull request has several reports",
+    )
     publish = steps.add_parser("publish-badge", help="commit badge files to a branch on default-branch pushes")
     publish.add_argument("--branch", required=True, help="the branch that holds the badges")
     publish.add_argument("files", nargs="+", help="the files to put at the branch's top level")
@@ -80,8 +83,13 @@ def _comment(args: argparse.Namespace) -> int:
         result = GitHubClient(env.api_url, token, env.repository).upsert_comment(pull.number, body, args.comment_id)
     except GitHubApiError as exc:
         hint = " (a pull request from a fork gets a read-only token)" if exc.status in (403, 404) else ""
-        print(command(Level.WARNING, f"could not post the pull request comment: {exc}{hint}; "
-                                     "the job summary has the report", {"title": "codeeval"}))
+        print(
+            command(
+                Level.WARNING,
+                f"could not post the pull request comment: {exc}{hint}; the job summary has the report",
+                {"title": "codeeval"},
+            )
+        )
         return 0
     env.set_outputs({"comment-url": result.url})
     print(f"codeeval: comment {result.action.value} on pull request #{pull.number}: {result.url}", file=sys.stderr)
@@ -96,15 +104,24 @@ def _publish_badge(args: argparse.Namespace) -> int:
 
     env = RunnerEnvironment.from_environ()
     if not env.is_default_branch_push:
-        print(f"codeeval: the badge is published from pushes to the default branch only ({env.event_name} "
-              f"{env.ref}): skipped", file=sys.stderr)
+        print(
+            f"codeeval: the badge is published from pushes to the default branch only ({env.event_name} "
+            f"{env.ref}): skipped",
+            file=sys.stderr,
+        )
         return 0
     files = {Path(name).name: Path(name) for name in args.files}
     try:
         published = publish(env.workspace, args.branch, files, f"codeeval badge for {env.ref} at {env.sha[:12]}")
     except GitError as exc:
-        print(command(Level.WARNING, f"could not publish the badge to {args.branch}: {exc.location_message()} "
-                                     "(the job needs `permissions: contents: write`)", {"title": "codeeval"}))
+        print(
+            command(
+                Level.WARNING,
+                f"could not publish the badge to {args.branch}: {exc.location_message()} "
+                "(the job needs `permissions: contents: write`)",
+                {"title": "codeeval"},
+            )
+        )
         return 0
     what = f"commit {published.commit[:12]}" if published.commit else "unchanged"
     print(f"codeeval: badge on branch {published.branch}: {what}", file=sys.stderr)

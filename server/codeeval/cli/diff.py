@@ -20,14 +20,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
     from ..diff import DEFAULT_THRESHOLD
 
-    parser.add_argument("old", help="the earlier run: a `codeeval run` output folder, its leaderboard.json, "
-                                    "or a result JSON")
+    parser.add_argument(
+        "old", help="the earlier run: a `codeeval run` output folder, its leaderboard.json, or a result JSON"
+    )
     parser.add_argument("new", help="the later run, in any of the same forms")
-    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, metavar="POINTS",
-                        help=f"ignore score changes smaller than this (default {DEFAULT_THRESHOLD:g}, on 0-100)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=DEFAULT_THRESHOLD,
+        metavar="POINTS",
+        help=f"ignore score changes smaller than this (default {DEFAULT_THRESHOLD:g}, on 0-100)",
+    )
     parser.add_argument("--top", type=int, default=3, metavar="N", help="reasons shown per dimension (default 3)")
-    parser.add_argument("--fail-on-regression", action="store_true",
-                        help="exit 1 when any solution got worse by at least the threshold")
+    parser.add_argument(
+        "--fail-on-regression", action="store_true", help="exit 1 when any solution got worse by at least the threshold"
+    )
     parser.add_argument("--output", "-o", metavar="PATH", help="write the Markdown here instead of standard output")
 
 

@@ -41,8 +41,11 @@ def isolation_warning(isolation: dict) -> str | None:
     if not isolation.get("missing"):
         return None
     why = "; ".join(isolation.get("warnings") or [])
-    return (f"warning: isolation is weaker than full (missing: {', '.join(isolation['missing'])})"
-            + (f": {why}" if why else "") + ". --require-isolation=strict refuses to run instead.")
+    return (
+        f"warning: isolation is weaker than full (missing: {', '.join(isolation['missing'])})"
+        + (f": {why}" if why else "")
+        + ". --require-isolation=strict refuses to run instead."
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate(args.solution, args.problem, options=evaluation_options(args))
     # Pictures (plots, screenshots) go beside a report file; a report on stdout inlines them.
     links = save_images(result, args.output) if args.output and result.images else None
-    render = {"json": lambda r: to_json(r) + "\n", "markdown": lambda r: to_markdown(r, links),
-              "text": text_summary}[args.format]
+    render = {"json": lambda r: to_json(r) + "\n", "markdown": lambda r: to_markdown(r, links), "text": text_summary}[
+        args.format
+    ]
     report = render(result)
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)

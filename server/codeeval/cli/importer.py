@@ -15,12 +15,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", choices=["humaneval", "evalplus"], help="the file's format")
     parser.add_argument("file", metavar="FILE", help="the benchmark's .jsonl or .jsonl.gz")
     parser.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the problem files")
-    parser.add_argument("--tasks", metavar="ID[,ID...]", default=None,
-                        help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)")
+    parser.add_argument(
+        "--tasks",
+        metavar="ID[,ID...]",
+        default=None,
+        help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)",
+    )
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="convert only the first N records")
-    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                        help="tasks converted at once, each running its reference in a sandbox when a test's "
-                             "expected output is not a literal (default: one per core)")
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help="tasks converted at once, each running its reference in a sandbox when a test's "
+        "expected output is not a literal (default: one per core)",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
 
 
@@ -35,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
             stream = sys.stderr if message.startswith("failed") else sys.stdout
             print(f"{task_id}: {message}", file=stream, flush=True)
 
-    report = import_file(args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress,
-                         jobs=args.jobs)
+    report = import_file(
+        args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress, jobs=args.jobs
+    )
     output = Path(args.output)
     written = report.write(output)
     warned = [c for c in report.converted if c.warnings]
@@ -50,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
         for task_id, reason in report.failed:
             print(f"  {task_id}: {reason}", file=sys.stderr)
     total = len(report.converted) + len(report.failed)
-    print(f"codeeval: converted {len(report.converted)} of {total} problems into {output}/ "
-          f"({len(report.failed)} not converted, {len(warned)} with warnings; see {written.name})",
-          file=sys.stderr)
+    print(
+        f"codeeval: converted {len(report.converted)} of {total} problems into {output}/ "
+        f"({len(report.failed)} not converted, {len(warned)} with warnings; see {written.name})",
+        file=sys.stderr,
+    )
     return 0

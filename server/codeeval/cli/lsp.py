@@ -12,8 +12,11 @@ HELP = "run the language server (LSP over stdio) for editors"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval lsp`'s arguments: the transport flag clients pass, and where and how much to log."""
-    parser.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (the default; accepted "
-                        "because many clients pass it)")
+    parser.add_argument(
+        "--stdio",
+        action="store_true",
+        help="talk LSP over stdin/stdout (the default; accepted because many clients pass it)",
+    )
     parser.add_argument("--log-file", metavar="PATH", help="write the server's log here (stderr otherwise)")
     parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], default="warning")
 

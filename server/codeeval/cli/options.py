@@ -13,23 +13,50 @@ DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take 
 
 def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
     """Add the flags every evaluating command shares: isolation, limits, skipped dimensions, weights."""
-    parser.add_argument("--require-isolation", choices=["strict"], default=None,
-                        help="refuse to run unless every isolation layer is available")
-    parser.add_argument("--time-per-call", type=float, default=None, metavar="SECONDS",
-                        help="override the problem's per-call wall-clock limit")
+    parser.add_argument(
+        "--require-isolation",
+        choices=["strict"],
+        default=None,
+        help="refuse to run unless every isolation layer is available",
+    )
+    parser.add_argument(
+        "--time-per-call",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="override the problem's per-call wall-clock limit",
+    )
     parser.add_argument("--memory-mb", type=int, default=None, help="override the problem's memory limit")
-    parser.add_argument("--skip", action="append", default=[], choices=DIMENSIONS, metavar="DIMENSION",
-                        help="do not run a dimension (it is reported as not applicable); repeatable")
-    parser.add_argument("--weights", type=parse_weights, default=None, metavar="NAME=W,...",
-                        help="override the problems' dimension weights, e.g. correctness=50,performance=10")
-    parser.add_argument("--judge-url", default=None, metavar="URL",
-                        help="plot and web-page problems: also ask a vision model at this OpenAI-compatible API "
-                             "(e.g. http://127.0.0.1:8000/v1; key from $CODEEVAL_JUDGE_API_KEY); it never "
-                             "changes the score")
+    parser.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        choices=DIMENSIONS,
+        metavar="DIMENSION",
+        help="do not run a dimension (it is reported as not applicable); repeatable",
+    )
+    parser.add_argument(
+        "--weights",
+        type=parse_weights,
+        default=None,
+        metavar="NAME=W,...",
+        help="override the problems' dimension weights, e.g. correctness=50,performance=10",
+    )
+    parser.add_argument(
+        "--judge-url",
+        default=None,
+        metavar="URL",
+        help="plot and web-page problems: also ask a vision model at this OpenAI-compatible API "
+        "(e.g. http://127.0.0.1:8000/v1; key from $CODEEVAL_JUDGE_API_KEY); it never "
+        "changes the score",
+    )
     parser.add_argument("--judge-model", default=None, metavar="NAME", help="the judge's model name")
-    parser.add_argument("--deterministic", action="store_true",
-                        help="performance: count bytecode instructions instead of timing, for the same result "
-                             "on every run (cannot see work inside C builtins)")
+    parser.add_argument(
+        "--deterministic",
+        action="store_true",
+        help="performance: count bytecode instructions instead of timing, for the same result "
+        "on every run (cannot see work inside C builtins)",
+    )
 
 
 def parse_weights(text: str) -> dict[str, float]:
@@ -39,8 +66,7 @@ def parse_weights(text: str) -> dict[str, float]:
         name, equals, value = part.partition("=")
         name = name.strip()
         if not equals or name not in DIMENSIONS:
-            raise argparse.ArgumentTypeError(f"{part!r}: expected NAME=WEIGHT with NAME one of "
-                                             f"{', '.join(DIMENSIONS)}")
+            raise argparse.ArgumentTypeError(f"{part!r}: expected NAME=WEIGHT with NAME one of {', '.join(DIMENSIONS)}")
         try:
             weight = float(value)
         except ValueError:
@@ -63,6 +89,12 @@ def evaluation_options(args: argparse.Namespace):
         if not args.judge_model:
             raise SystemExit("codeeval: --judge-url needs --judge-model")
         extra["judge"] = JudgeSettings(args.judge_url, args.judge_model, os.environ.get(KEY_ENV, ""))
-    return EvaluationOptions(require_isolation=args.require_isolation, time_per_call_s=args.time_per_call,
-                             memory_mb=args.memory_mb, skip=tuple(args.skip), weights=args.weights,
-                             deterministic=args.deterministic, extra=extra)
+    return EvaluationOptions(
+        require_isolation=args.require_isolation,
+        time_per_call_s=args.time_per_call,
+        memory_mb=args.memory_mb,
+        skip=tuple(args.skip),
+        weights=args.weights,
+        deterministic=args.deterministic,
+        extra=extra,
+    )

@@ -18,35 +18,72 @@ HELP = "evaluate many solutions against a folder of problems and write a leaderb
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval run`'s arguments: the problems, the solutions or samples, the output folder, jobs."""
-    parser.add_argument("problems", help="folder of problem YAML files, or a HumanEval or EvalPlus benchmark file "
-                                         "(.jsonl or .jsonl.gz: converted on the first run and kept in the cache)")
+    parser.add_argument(
+        "problems",
+        help="folder of problem YAML files, or a HumanEval or EvalPlus benchmark file "
+        "(.jsonl or .jsonl.gz: converted on the first run and kept in the cache)",
+    )
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--solutions", help="folder with <problem name>/*.py solution files")
-    source.add_argument("--samples", action="append", metavar="FILE.jsonl",
-                        help="samples JSONL ({task_id, solution|completion} per line); repeat for several models")
+    source.add_argument(
+        "--samples",
+        action="append",
+        metavar="FILE.jsonl",
+        help="samples JSONL ({task_id, solution|completion} per line); repeat for several models",
+    )
     parser.add_argument("--output", "-o", required=True, help="folder for the reports and the leaderboard")
-    parser.add_argument("--jobs", "-j", type=int, default=None,
-                        help="solutions evaluated at once (default: half the cores, so that each timing has a "
-                             "core to itself; all of them with --skip performance or --deterministic)")
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        help="solutions evaluated at once (default: half the cores, so that each timing has a "
+        "core to itself; all of them with --skip performance or --deterministic)",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no leaderboard on stdout")
-    parser.add_argument("--executor", choices=["local", "ray"], default="local",
-                        help="where evaluations run: this machine's cores (local), or Ray tasks on a cluster "
-                             "(each problem's solutions on one node, each solution in that node's sandbox)")
-    parser.add_argument("--ray-address", metavar="ADDRESS",
-                        help="the Ray cluster to join (e.g. ray://head:10001 or auto); default: a local Ray")
-    parser.add_argument("--tests", choices=[s.value for s in TestSelection], default=TestSelection.BASE.value,
-                        help="base: the problems' own tests; plus: also their extended tests (EvalPlus's plus "
-                             "inputs), each tier's verdict reported apart (default: base)")
-    parser.add_argument("--blind", action="store_true",
-                        help="replace model names (and names in the solutions' comments and strings) with neutral "
-                             "labels in every report; the key goes to OUTPUT.blind-key.json (see codeeval unblind)")
-    parser.add_argument("--blind-key", metavar="FILE", default=None,
-                        help="where --blind writes its key (default: beside the output folder, not in it)")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="evaluate every solution again, even one whose result is cached (same text, problem "
-                             "file, settings and codeeval version)")
-    parser.add_argument("--cache-dir", metavar="DIR", default=None,
-                        help="the result cache (default: $CODEEVAL_CACHE_DIR/results or ~/.cache/codeeval/results)")
+    parser.add_argument(
+        "--executor",
+        choices=["local", "ray"],
+        default="local",
+        help="where evaluations run: this machine's cores (local), or Ray tasks on a cluster "
+        "(each problem's solutions on one node, each solution in that node's sandbox)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="the Ray cluster to join (e.g. ray://head:10001 or auto); default: a local Ray",
+    )
+    parser.add_argument(
+        "--tests",
+        choices=[s.value for s in TestSelection],
+        default=TestSelection.BASE.value,
+        help="base: the problems' own tests; plus: also their extended tests (EvalPlus's plus "
+        "inputs), each tier's verdict reported apart (default: base)",
+    )
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="replace model names (and names in the solutions' comments and strings) with neutral "
+        "labels in every report; the key goes to OUTPUT.blind-key.json (see codeeval unblind)",
+    )
+    parser.add_argument(
+        "--blind-key",
+        metavar="FILE",
+        default=None,
+        help="where --blind writes its key (default: beside the output folder, not in it)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="evaluate every solution again, even one whose result is cached (same text, problem "
+        "file, settings and codeeval version)",
+    )
+    parser.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        default=None,
+        help="the result cache (default: $CODEEVAL_CACHE_DIR/results or ~/.cache/codeeval/results)",
+    )
     add_evaluation_flags(parser)
 
 
@@ -98,8 +135,11 @@ def run(args: argparse.Namespace) -> int:
     if not problems:
         raise ProblemError("no valid problem files found", args.problems)
     collected = Collected()
-    sources = [collect_folder(problems, args.solutions)] if args.solutions else \
-        [collect_samples(problems, path) for path in args.samples]
+    sources = (
+        [collect_folder(problems, args.solutions)]
+        if args.solutions
+        else [collect_samples(problems, path) for path in args.samples]
+    )
     for part in sources:
         collected.submissions += part.submissions
         collected.warnings += part.warnings
@@ -146,8 +186,11 @@ def run(args: argparse.Namespace) -> int:
     board, failed = folder.finish(problem_errors + collected.warnings)
     if not args.quiet:
         sys.stdout.write(board)
-    print(f"codeeval: {len(collected.submissions)} solutions evaluated ({reused} reused from the cache or a "
-          f"duplicate); reports in {folder.path}/", file=sys.stderr)
+    print(
+        f"codeeval: {len(collected.submissions)} solutions evaluated ({reused} reused from the cache or a "
+        f"duplicate); reports in {folder.path}/",
+        file=sys.stderr,
+    )
     return report_internal_errors(failed, folder.path)
 
 
@@ -169,8 +212,11 @@ def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
         return load_problems(args.problems)
     found = benchmark_problems(args.problems, announce=lambda line: print(f"codeeval: {line}", file=sys.stderr))
     if found.converted_now:
-        print(f"codeeval: converted {len(found.problems)} of {len(found.problems) + len(found.failed)} "
-              f"tasks ({len(found.failed)} not converted; see {found.folder / REPORT_NAME})", file=sys.stderr)
+        print(
+            f"codeeval: converted {len(found.problems)} of {len(found.problems) + len(found.failed)} "
+            f"tasks ({len(found.failed)} not converted; see {found.folder / REPORT_NAME})",
+            file=sys.stderr,
+        )
     return found.problems, found.errors
 
 
@@ -180,6 +226,9 @@ def report_internal_errors(failed: int, folder: Path) -> int:
 
     if not failed:
         return 0
-    print(f"codeeval: {failed} solution(s) hit an internal error and have no score (status internal_error in "
-          f"{folder / LOG_NAME}; each report has the traceback)", file=sys.stderr)
+    print(
+        f"codeeval: {failed} solution(s) hit an internal error and have no score (status internal_error in "
+        f"{folder / LOG_NAME}; each report has the traceback)",
+        file=sys.stderr,
+    )
     return 1

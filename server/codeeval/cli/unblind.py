@@ -12,10 +12,15 @@ HELP = "map a `codeeval run --blind` leaderboard's neutral labels back to model 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("output", help="the folder a `codeeval run --blind --output` wrote")
-    parser.add_argument("--key", metavar="FILE", default=None,
-                        help="the blind key (default: OUTPUT_DIR.blind-key.json, where --blind writes it)")
-    parser.add_argument("--to", metavar="DIR", default=None,
-                        help="folder for the unblinded leaderboard (default: OUTPUT_DIR-unblinded)")
+    parser.add_argument(
+        "--key",
+        metavar="FILE",
+        default=None,
+        help="the blind key (default: OUTPUT_DIR.blind-key.json, where --blind writes it)",
+    )
+    parser.add_argument(
+        "--to", metavar="DIR", default=None, help="folder for the unblinded leaderboard (default: OUTPUT_DIR-unblinded)"
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="do not print the leaderboard")
 
 
@@ -32,8 +37,15 @@ def run(args: argparse.Namespace) -> int:
         raise CodeevalError(f"no {LOG_NAME} here: not the output folder of `codeeval run`", str(folder))
     key = BlindKey.read(Path(args.key) if args.key else folder.parent / (folder.name + KEY_SUFFIX))
     rows, warnings = read_results_log(folder / LOG_NAME)
-    rows = [dataclasses.replace(row, group=unblind_text(row.group, key), solution=unblind_text(row.solution, key),
-                                origin=unblind_text(row.origin, key)) for row in rows]
+    rows = [
+        dataclasses.replace(
+            row,
+            group=unblind_text(row.group, key),
+            solution=unblind_text(row.solution, key),
+            origin=unblind_text(row.origin, key),
+        )
+        for row in rows
+    ]
     target = Path(args.to) if args.to else folder.parent / (folder.name + "-unblinded")
     target.mkdir(parents=True, exist_ok=True)
     board = write_leaderboard(target, rows, [unblind_text(w, key) for w in warnings])

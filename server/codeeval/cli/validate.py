@@ -30,8 +30,9 @@ def run(args: argparse.Namespace) -> int:
             problem = load_problem(path)
             errors: list[CodeevalError] = [] if args.schema_only else list(validate_problem(problem))
             if problem.name in names:
-                errors.append(ProblemError(f"name: {problem.name!r} is also the name of {names[problem.name]}",
-                                           str(path), 1))
+                errors.append(
+                    ProblemError(f"name: {problem.name!r} is also the name of {names[problem.name]}", str(path), 1)
+                )
             names.setdefault(problem.name, str(path))
         except CodeevalError as exc:
             errors = [exc]

@@ -12,6 +12,19 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEFAULT_THRESHOLD", "DimensionChange", "DimensionRecord", "Direction", "Reason", "RunDiff",
-           "RunFileError", "Snapshot", "SnapshotKind", "SolutionChange", "SolutionRecord", "compare",
-           "load_snapshot", "to_markdown"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "DimensionChange",
+    "DimensionRecord",
+    "Direction",
+    "Reason",
+    "RunDiff",
+    "RunFileError",
+    "Snapshot",
+    "SnapshotKind",
+    "SolutionChange",
+    "SolutionRecord",
+    "compare",
+    "load_snapshot",
+    "to_markdown",
+]

@@ -98,8 +98,9 @@ def compare(old: Snapshot, new: Snapshot, threshold: float = DEFAULT_THRESHOLD) 
     return RunDiff(old, new, tuple(changes), tuple(added), tuple(removed), unchanged, threshold)
 
 
-def _pair(old: Snapshot, new: Snapshot) -> tuple[list[tuple[SolutionRecord, SolutionRecord]],
-                                                  list[SolutionRecord], list[SolutionRecord]]:
+def _pair(
+    old: Snapshot, new: Snapshot
+) -> tuple[list[tuple[SolutionRecord, SolutionRecord]], list[SolutionRecord], list[SolutionRecord]]:
     if old.kind is SnapshotKind.RESULT and new.kind is SnapshotKind.RESULT:
         return [(old.solutions[0], new.solutions[0])], [], []
     waiting: dict[tuple[str, str], list[SolutionRecord]] = defaultdict(list)
@@ -130,8 +131,7 @@ def _solution_change(old: SolutionRecord, new: SolutionRecord, threshold: float)
 
 def _dimension_changes(old: SolutionRecord, new: SolutionRecord, threshold: float) -> list[DimensionChange]:
     names = list(old.dimensions) + [name for name in new.dimensions if name not in old.dimensions]
-    changes = (_dimension_change(name, old.dimensions.get(name), new.dimensions.get(name), threshold)
-               for name in names)
+    changes = (_dimension_change(name, old.dimensions.get(name), new.dimensions.get(name), threshold) for name in names)
     return [change for change in changes if change is not None]
 
 
@@ -146,16 +146,23 @@ def _beyond(delta: float, threshold: float) -> bool:
     return delta != 0 and abs(delta) >= threshold
 
 
-def _dimension_change(name: str, old: DimensionRecord | None, new: DimensionRecord | None,
-                      threshold: float) -> DimensionChange | None:
+def _dimension_change(
+    name: str, old: DimensionRecord | None, new: DimensionRecord | None, threshold: float
+) -> DimensionChange | None:
     if not _moved(None if old is None else old.score, None if new is None else new.score, threshold):
         return None
     old_reasons = None if old is None else old.reasons
     new_reasons = None if new is None else new.reasons
     if old_reasons is None or new_reasons is None:
         return DimensionChange(name, old, new, (), (), details_known=False)
-    return DimensionChange(name, old, new, _missing_from(new_reasons, old_reasons),
-                           _missing_from(old_reasons, new_reasons), details_known=True)
+    return DimensionChange(
+        name,
+        old,
+        new,
+        _missing_from(new_reasons, old_reasons),
+        _missing_from(old_reasons, new_reasons),
+        details_known=True,
+    )
 
 
 def _moved(old: float | None, new: float | None, threshold: float) -> bool:

@@ -7,8 +7,12 @@ from ..report.markdown_text import cell, table
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord
 
-MARKS = {Direction.WORSE: "▼ worse", Direction.BETTER: "▲ better", Direction.MIXED: "◆ changed",
-         Direction.NO_SCORE: "⚠ no score"}
+MARKS = {
+    Direction.WORSE: "▼ worse",
+    Direction.BETTER: "▲ better",
+    Direction.MIXED: "◆ changed",
+    Direction.NO_SCORE: "⚠ no score",
+}
 
 
 def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_solutions: int = 25) -> str:
@@ -51,8 +55,12 @@ def _table(diff: RunDiff) -> str:
     rows = []
     for change in diff.changes:
         moved = {dimension.name: dimension for dimension in change.dimensions}
-        row: list[object] = [MARKS[change.direction], cell(change.new.problem), cell(change.new.solution),
-                             _score_change(change)]
+        row: list[object] = [
+            MARKS[change.direction],
+            cell(change.new.problem),
+            cell(change.new.solution),
+            _score_change(change),
+        ]
         for name in names:
             row.append(_moved_cell(moved[name]) if name in moved else _score(change.new.dimensions.get(name)))
         rows.append(row)
@@ -75,8 +83,10 @@ def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str
     out = [title, ""]
     if change.direction is Direction.NO_SCORE:
         side = "now" if not change.new.has_score else "before"
-        out.append(f"- codeeval could not evaluate it {side} (an internal error of codeeval's, not the "
-                   "solution's; its report has the traceback): nothing to compare.")
+        out.append(
+            f"- codeeval could not evaluate it {side} (an internal error of codeeval's, not the "
+            "solution's; its report has the traceback): nothing to compare."
+        )
     for error in change.new_errors:
         out.append(f"- **Error**: {cell(error, 400)}")
     for dimension in change.dimensions:

@@ -117,8 +117,9 @@ def load_snapshot(path: str | Path) -> Snapshot:
         return Snapshot(path, SnapshotKind.LEADERBOARD, tuple(_leaderboard_rows(path, data["results"])))
     if isinstance(data, dict) and isinstance(data.get("dimensions"), dict) and "score" in data:
         return Snapshot(path, SnapshotKind.RESULT, (_from_result(path, data),))
-    raise RunFileError("not a codeeval leaderboard or result (expected `results` and `groups`, "
-                       "or `score` and `dimensions`)", str(path))
+    raise RunFileError(
+        "not a codeeval leaderboard or result (expected `results` and `groups`, or `score` and `dimensions`)", str(path)
+    )
 
 
 def _read_json(path: Path) -> Any:
@@ -143,16 +144,23 @@ def _leaderboard_row(path: Path, index: int, row: object) -> SolutionRecord:
     if not isinstance(row, dict) or not _has_row_keys(row):
         raise RunFileError(f"results[{index}]: needs `problem`, `solution` and a numeric `score`", str(path))
     details = _report_details(path, row.get("report"))
-    dimensions = {name: details.get(name) or DimensionRecord(name, _score(score))
-                  for name, score in (row.get("dimensions") or {}).items()}
-    return SolutionRecord(row["problem"], row["solution"], float(row["score"]), dimensions,
-                          tuple(str(error) for error in row.get("errors") or ()), str(row.get("group") or ""),
-                          _status(path, row.get("status")))
+    dimensions = {
+        name: details.get(name) or DimensionRecord(name, _score(score))
+        for name, score in (row.get("dimensions") or {}).items()
+    }
+    return SolutionRecord(
+        row["problem"],
+        row["solution"],
+        float(row["score"]),
+        dimensions,
+        tuple(str(error) for error in row.get("errors") or ()),
+        str(row.get("group") or ""),
+        _status(path, row.get("status")),
+    )
 
 
 def _has_row_keys(row: dict) -> bool:
-    return isinstance(row.get("problem"), str) and isinstance(row.get("solution"), str) \
-        and _is_number(row.get("score"))
+    return isinstance(row.get("problem"), str) and isinstance(row.get("solution"), str) and _is_number(row.get("score"))
 
 
 def _report_details(leaderboard: Path, report: object) -> dict[str, DimensionRecord]:
@@ -171,10 +179,14 @@ def _report_details(leaderboard: Path, report: object) -> dict[str, DimensionRec
 def _from_result(path: Path, data: dict) -> SolutionRecord:
     if not _is_number(data.get("score")):
         raise RunFileError("`score` is not a number", str(path))
-    return SolutionRecord(str(data.get("problem") or "?"), str(data.get("solution") or path.name),
-                          float(data["score"]), _dimensions(data["dimensions"]),
-                          tuple(str(error) for error in data.get("errors") or ()),
-                          status=_status(path, data.get("status")))
+    return SolutionRecord(
+        str(data.get("problem") or "?"),
+        str(data.get("solution") or path.name),
+        float(data["score"]),
+        _dimensions(data["dimensions"]),
+        tuple(str(error) for error in data.get("errors") or ()),
+        status=_status(path, data.get("status")),
+    )
 
 
 def _status(path: Path, value: object) -> EvaluationStatus:

@@ -22,8 +22,13 @@ def dimension(source: str, settings: Mapping[str, Any] | None = None, path: str 
         return DimensionResult.not_applicable(NAME, f"bad quality settings: {exc.location_message()}")
     details = QualityDetails(
         findings=tuple(report.findings),
-        functions={name: FunctionScore(round(function.score, 1), function.sub_scores, function.metrics, function.range)
-                   for name, function in report.functions.items()},
-        parse_error=report.parse_error or None, suppressed=report.suppressed or None)
-    return DimensionResult(name=NAME, score=report.score, summary=report.summary(), rationale=list(report.rationale),
-                           details=details)
+        functions={
+            name: FunctionScore(round(function.score, 1), function.sub_scores, function.metrics, function.range)
+            for name, function in report.functions.items()
+        },
+        parse_error=report.parse_error or None,
+        suppressed=report.suppressed or None,
+    )
+    return DimensionResult(
+        name=NAME, score=report.score, summary=report.summary(), rationale=list(report.rationale), details=details
+    )

@@ -25,8 +25,13 @@ NAME = CORRECTNESS.name
 SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the report shows the first few
 
 
-def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
-             selection: TestSelection = TestSelection.BASE, oracle: Oracle | None = None) -> DimensionResult:
+def evaluate(
+    problem: Problem,
+    candidate: Session,
+    deadline: Deadline,
+    selection: TestSelection = TestSelection.BASE,
+    oracle: Oracle | None = None,
+) -> DimensionResult:
     """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass.
 
     A problem without extended tests has an empty extended tier, which passes: EvalPlus's plus verdict for a
@@ -46,8 +51,7 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
     deadline.end += time.monotonic() - started
     extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True, calls=tier.calls)
     result, details = summarise(NAME, base + extended, problem.entry_point, noun="tests")
-    result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} " \
-                      "extended)"
+    result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} extended)"
     if tier.unjudged:
         result.summary += f"; {tier.unjudged} extended inputs not judged ({tier.first_failure})"
     failed_extended = [r for r in extended if not r.passed]
@@ -62,8 +66,14 @@ def evaluate(problem: Problem, candidate: Session, deadline: Deadline,
     return result
 
 
-def run_tier(problem: Problem, cases: list[Case], candidate: Session, deadline: Deadline,
-             stop_on_timeout: bool = False, calls: list[CallInput] | None = None) -> list[CaseResult]:
+def run_tier(
+    problem: Problem,
+    cases: list[Case],
+    candidate: Session,
+    deadline: Deadline,
+    stop_on_timeout: bool = False,
+    calls: list[CallInput] | None = None,
+) -> list[CaseResult]:
     """Every case of a tier. `stop_on_timeout` (a benchmark run): a time-out is run once more alone
     (extended_tier.confirmed), and after one is confirmed the rest fail unrun, as EvalPlus stops a tier at its
     first failure (a slow solution would otherwise spend the time limit on each of a thousand). `calls`: the
@@ -92,8 +102,9 @@ def _counts(results: list[CaseResult]) -> PassCounts:
     return PassCounts(passed=sum(r.passed for r in results), total=len(results))
 
 
-def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str
-              ) -> tuple[DimensionResult, CorrectnessDetails]:
+def summarise(
+    name: str, results: list[CaseResult], entry_point: str, noun: str
+) -> tuple[DimensionResult, CorrectnessDetails]:
     """Score = share passed; every failure gets a rationale line and a detailed case record (the details,
     also returned apart so the caller can add the tiers)."""
     total = len(results)
@@ -105,5 +116,6 @@ def summarise(name: str, results: list[CaseResult], entry_point: str, noun: str
         each = 100.0 / total
         rationale = [f"-{each:.1f}: {failure_sentence(r, entry_point)}" for r in failures]
     details = CorrectnessDetails(passed=passed, total=total, cases=tuple(r.record(entry_point) for r in failures))
-    return DimensionResult(name=name, score=score, summary=f"{passed}/{total} {noun} passed", rationale=rationale,
-                           details=details), details
+    return DimensionResult(
+        name=name, score=score, summary=f"{passed}/{total} {noun} passed", rationale=rationale, details=details
+    ), details

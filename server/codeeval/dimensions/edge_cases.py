@@ -98,8 +98,9 @@ class _Run:
         self.generated_discarded = 0
 
 
-def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline,
-             frozen: FrozenSuites | None = None) -> DimensionResult:
+def evaluate(
+    problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline, frozen: FrozenSuites | None = None
+) -> DimensionResult:
     """Run the hand-written and generated edge cases on the candidate and score what fails."""
     state = state_for(problem, oracle, frozen)
     suite = state.suite(deadline)
@@ -113,9 +114,14 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
     adapted: Session | None = None
     try:
         if suite.plan is not None and suite.plan.records:
-            adapted = Session(candidate.source + adapter_source(problem.entry_point), ADAPTED_ENTRY,
-                              candidate.filename, candidate.limits, launcher=candidate.launcher,
-                              verdicts=candidate.verdicts)
+            adapted = Session(
+                candidate.source + adapter_source(problem.entry_point),
+                ADAPTED_ENTRY,
+                candidate.filename,
+                candidate.limits,
+                launcher=candidate.launcher,
+                verdicts=candidate.verdicts,
+            )
         numbered = list(enumerate(cases))
         for index, case in numbered:
             if case.origin != "generated":
@@ -129,12 +135,14 @@ def evaluate(problem: Problem, candidate: Session, oracle: Oracle, deadline: Dea
     if not run.hand and not run.generated and not run.timeouts:
         reason = "the reference failed on every edge case" if run.discarded else "no edge case could be judged"
         return DimensionResult.not_applicable(
-            NAME, reason, EdgeCasesNotRunDetails(discarded=tuple(run.discarded), generation=generation))
+            NAME, reason, EdgeCasesNotRunDetails(discarded=tuple(run.discarded), generation=generation)
+        )
     return _result(problem, suite, run, findings, generation)
 
 
-def _run_hand_written(problem: Problem, candidate: Session, oracle: Oracle, case: Case, index: int,
-                      deadline: Deadline, run: _Run) -> None:
+def _run_hand_written(
+    problem: Problem, candidate: Session, oracle: Oracle, case: Case, index: int, deadline: Deadline, run: _Run
+) -> None:
     expectation, timeout = Expectation.of(case), candidate.limits.time_per_call_s
     if deadline.expired:
         run.hand.append(skipped(case, index, expectation, "evaluation time budget exhausted"))
@@ -162,8 +170,9 @@ class _Pending:
     call: CallInput
 
 
-def _pending(oracle: Oracle, state: GenerationState, numbered: list[tuple[int, Case]], deadline: Deadline,
-             run: _Run) -> list[_Pending]:
+def _pending(
+    oracle: Oracle, state: GenerationState, numbered: list[tuple[int, Case]], deadline: Deadline, run: _Run
+) -> list[_Pending]:
     """The generated cases with their expectations; a case from another source gets the reference's answer now
     (an input the reference raises on is dropped)."""
     pending = []
@@ -183,8 +192,9 @@ def _pending(oracle: Oracle, state: GenerationState, numbered: list[tuple[int, C
     return pending
 
 
-def _run_generated(problem: Problem, session: Session, state: GenerationState, pending: list[_Pending],
-                   deadline: Deadline, run: _Run) -> None:
+def _run_generated(
+    problem: Problem, session: Session, state: GenerationState, pending: list[_Pending], deadline: Deadline, run: _Run
+) -> None:
     """Every generated case, sent in batches (`Session.call_each`: one round trip for many calls). A case's limit
     depends on how many time-outs came before it, so a batch ends at a time-out and the next one's limits are
     worked out afresh: each call runs under the limit it would get run alone, in order."""
@@ -209,8 +219,15 @@ def _limit(session: Session, reference_s: float, timeouts: int) -> float:
     return max(floor, RELATIVE_TIMEOUT_FACTOR * reference_s)
 
 
-def _record(problem: Problem, session: Session, state: GenerationState, item: _Pending, outcome: CallOutcome,
-            limit: float, run: _Run) -> str:
+def _record(
+    problem: Problem,
+    session: Session,
+    state: GenerationState,
+    item: _Pending,
+    outcome: CallOutcome,
+    limit: float,
+    run: _Run,
+) -> str:
     """Judge one generated case's outcome and keep it (a failure with its relevance); returns the verdict."""
     result = judged(outcome, item.case, item.index, item.expectation, problem.compare)
     (run.timeouts if result.verdict == "timeout" else run.generated).append(result)
@@ -220,13 +237,15 @@ def _record(problem: Problem, session: Session, state: GenerationState, item: _P
             relevance = timeout_relevance(relevance, item.duration_s, session.limits.time_per_call_s)
         elif result.verdict == "wrong_output":
             relevance = rounding_relevance(relevance, item.expectation.value, outcome.value)
-        run.failures.append(Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome,
-                                    relevance, limit))
+        run.failures.append(
+            Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome, relevance, limit)
+        )
     return result.verdict
 
 
-def _findings(problem: Problem, state: GenerationState, session: Session, run: _Run,
-              deadline: Deadline) -> list[EdgeFinding]:
+def _findings(
+    problem: Problem, state: GenerationState, session: Session, run: _Run, deadline: Deadline
+) -> list[EdgeFinding]:
     """One finding per kind of failure; the most confident ones shrunk, the others run again to confirm."""
     suite = state.suite()
     findings = group(run.failures)
@@ -240,8 +259,12 @@ def _findings(problem: Problem, state: GenerationState, session: Session, run: _
     for finding in findings:
         if deadline.remaining() < 5:
             finding.reproduced = True  # no time to check: judged on the run that found it
-        elif finding.kind[0] != "timeout" and shrunk < MAX_COUNTEREXAMPLES and suite.plan is not None \
-                and state.guard is not None:
+        elif (
+            finding.kind[0] != "timeout"
+            and shrunk < MAX_COUNTEREXAMPLES
+            and suite.plan is not None
+            and state.guard is not None
+        ):
             finding.counterexample = _shrink(problem, state, session, finding, deadline)
             finding.counterexample_relevance = _counterexample_relevance(suite, finding.counterexample)
             finding.reproduced = finding.counterexample.steps > 0 or _fails_again(problem, session, finding)
@@ -264,18 +287,28 @@ def _counterexample_relevance(suite: Suite, counterexample: Counterexample) -> R
     return relevance
 
 
-def _shrink(problem: Problem, state: GenerationState, session: Session, finding: EdgeFinding,
-            deadline: Deadline) -> Counterexample:
+def _shrink(
+    problem: Problem, state: GenerationState, session: Session, finding: EdgeFinding, deadline: Deadline
+) -> Counterexample:
     """The representative failing input shrunk, never to a less relevant one (it stays as close to the domain)."""
     suite = state.suite()
     assert suite.plan is not None and state.guard is not None
     shown = finding.representative
     floor = shown.relevance.score * SHRINK_RELEVANCE_SLACK
-    return minimal_counterexample(suite.plan, state.guard, session, problem.compare, shown.value, shown.expected,
-                                  shown.outcome, shown.result.verdict, shown.phase,
-                                  time_limit_s=session.limits.time_per_call_s,
-                                  should_stop=lambda: deadline.remaining() < 5,
-                                  keep=lambda value: _relevance(suite, value).score >= floor)
+    return minimal_counterexample(
+        suite.plan,
+        state.guard,
+        session,
+        problem.compare,
+        shown.value,
+        shown.expected,
+        shown.outcome,
+        shown.result.verdict,
+        shown.phase,
+        time_limit_s=session.limits.time_per_call_s,
+        should_stop=lambda: deadline.remaining() < 5,
+        keep=lambda value: _relevance(suite, value).score >= floor,
+    )
 
 
 def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bool:
@@ -284,17 +317,24 @@ def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bo
     case = shown.result.case
     outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=shown.limit_s)
     passed, verdict = judge(outcome, Expectation(value=shown.expected), problem.compare, case.args)
-    again = CaseResult(case=case, index=shown.result.index, passed=passed, verdict=verdict, expected="",
-                       actual=outcome.describe())
+    again = CaseResult(
+        case=case, index=shown.result.index, passed=passed, verdict=verdict, expected="", actual=outcome.describe()
+    )
     return not passed and failure_kind(again) == finding.kind
 
 
-def _result(problem: Problem, suite, run: _Run, findings: list[EdgeFinding],
-            generation: GenerationSummary) -> DimensionResult:
+def _result(
+    problem: Problem, suite, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary
+) -> DimensionResult:
     parts, rationale = _scored_parts(run, findings, problem.entry_point)
     score = sum(value for _, value in parts) / len(parts)
-    return DimensionResult(name=NAME, score=score, summary=_summary(run, suite), rationale=rationale,
-                           details=_details(problem, run, findings, generation, parts))
+    return DimensionResult(
+        name=NAME,
+        score=score,
+        summary=_summary(run, suite),
+        rationale=rationale,
+        details=_details(problem, run, findings, generation, parts),
+    )
 
 
 def _scored_parts(run: _Run, findings: list[EdgeFinding], entry: str) -> tuple[list[tuple[str, float]], list[str]]:
@@ -317,8 +357,10 @@ def _scored_parts(run: _Run, findings: list[EdgeFinding], entry: str) -> tuple[l
     elif run.timeouts:  # it hung on every generated input it was given: not mere slowness
         parts.append(("generated", 0.0))
         share = 0.5 if run.hand else 1.0
-        rationale.append(f"-{100 * share:.1f}: every generated input it ran timed out "
-                         f"({len(run.timeouts)}, e.g. `{run.timeouts[0].case.input_text(entry, 120)}`)")
+        rationale.append(
+            f"-{100 * share:.1f}: every generated input it ran timed out "
+            f"({len(run.timeouts)}, e.g. `{run.timeouts[0].case.input_text(entry, 120)}`)"
+        )
     return parts, rationale
 
 
@@ -336,8 +378,13 @@ def _summary(run: _Run, suite) -> str:
     return summary
 
 
-def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary,
-             parts: list[tuple[str, float]]) -> EdgeCaseDetails:
+def _details(
+    problem: Problem,
+    run: _Run,
+    findings: list[EdgeFinding],
+    generation: GenerationSummary,
+    parts: list[tuple[str, float]],
+) -> EdgeCaseDetails:
     """The edge-case dimension's details, as docs/result-format.md lists them."""
     entry = problem.entry_point
     gen_passed = sum(r.passed for r in run.generated)
@@ -350,8 +397,14 @@ def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generatio
         cases=tuple(failures),
         counterexamples=tuple(c.record(entry, problem.compare, i + 1) for i, c in enumerate(counterexamples)),
         findings=tuple(f.record(entry, lambda c: c.record(entry, problem.compare, 1)) for f in findings),
-        generation=replace(generation, judged=len(run.generated), passed=gen_passed, timeouts=len(run.timeouts),
-                           not_run=run.not_run, discarded=run.generated_discarded),
+        generation=replace(
+            generation,
+            judged=len(run.generated),
+            passed=gen_passed,
+            timeouts=len(run.timeouts),
+            not_run=run.not_run,
+            discarded=run.generated_discarded,
+        ),
         timeouts=tuple(r.record(entry) for r in run.timeouts),
         discarded=tuple(run.discarded),
         by_origin=_by_origin(run.hand + run.generated),
@@ -361,5 +414,10 @@ def _details(problem: Problem, run: _Run, findings: list[EdgeFinding], generatio
 
 def _by_origin(results: list[CaseResult]) -> dict[str, PassCounts]:
     origins = list(dict.fromkeys(r.case.origin for r in results))
-    return {origin: PassCounts(passed=sum(r.passed for r in results if r.case.origin == origin),
-                               total=sum(r.case.origin == origin for r in results)) for origin in origins}
+    return {
+        origin: PassCounts(
+            passed=sum(r.passed for r in results if r.case.origin == origin),
+            total=sum(r.case.origin == origin for r in results),
+        )
+        for origin in origins
+    }

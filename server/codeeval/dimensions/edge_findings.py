@@ -64,7 +64,7 @@ ACTIONABILITY_TEST = 0.8
 SLOW_REFERENCE_SHARE = 0.1  # the reference takes this share of the per-call limit or more: the input is big for it
 SLOW_REFERENCE = 0.3  # a time-out there: a solution some times slower than the reference, not a hang
 FLOAT_ROUNDING = 0.25  # a wrong output equal to the expected one but for float rounding beyond 2^53 (or overflow)
-EXACT_FLOAT_LIMIT = 2.0 ** 53  # integers beyond this are not all floats
+EXACT_FLOAT_LIMIT = 2.0**53  # integers beyond this are not all floats
 ROUNDING_TOLERANCE = 1e-9
 
 
@@ -116,8 +116,9 @@ class EdgeFinding:
     def evidence(self) -> float:
         return sum(sorted((f.relevance.score for f in self.failures), reverse=True)[:10])
 
-    def record(self, entry_point: str,
-               describe_counterexample: Callable[[Counterexample], CounterexampleRecord]) -> EdgeFindingRecord:
+    def record(
+        self, entry_point: str, describe_counterexample: Callable[[Counterexample], CounterexampleRecord]
+    ) -> EdgeFindingRecord:
         """The finding as the result reports it, shown by its representative input."""
         shown = self.representative
         return EdgeFindingRecord(
@@ -143,8 +144,10 @@ def timeout_relevance(relevance: Relevance, reference_s: float, limit_s: float) 
     """A time-out's relevance, lowered where the reference itself is slow on the input."""
     if reference_s < SLOW_REFERENCE_SHARE * limit_s:
         return relevance
-    reason = (f"the reference itself takes {reference_s:.2f} s on it (the per-call limit is {limit_s:g} s): "
-              "a solution a few times slower times out, which is slowness, not a hang")
+    reason = (
+        f"the reference itself takes {reference_s:.2f} s on it (the per-call limit is {limit_s:g} s): "
+        "a solution a few times slower times out, which is slowness, not a hang"
+    )
     return Relevance(relevance.score * SLOW_REFERENCE, [reason, *relevance.reasons])
 
 
@@ -159,8 +162,10 @@ def rounding_relevance(relevance: Relevance, expected: Any, actual: Any) -> Rele
         return relevance
     if not _rounding_apart(expected, actual):
         return relevance
-    reason = (f"{_short(actual)} against {_short(expected)}: beyond 2^53 the two differ by float rounding "
-              "(or a float's overflow), not by a bug")
+    reason = (
+        f"{_short(actual)} against {_short(expected)}: beyond 2^53 the two differ by float rounding "
+        "(or a float's overflow), not by a bug"
+    )
     return Relevance(relevance.score * FLOAT_ROUNDING, [reason, *relevance.reasons])
 
 
@@ -197,8 +202,9 @@ def confidence_of(finding: EdgeFinding) -> Confidence:
     accuracy = (REPRODUCED_ACCURACY if finding.reproduced else FLAKY_ACCURACY) * (0.5 + 0.5 * relevance)
     actionability = ACTIONABILITY_SHRUNK if finding.counterexample is not None else ACTIONABILITY_TEST
     calibration = 0.3 + 0.7 * min(1.0, finding.evidence() / CALIBRATION_EVIDENCE, relevance)
-    return Confidence(relevance=relevance, accuracy=accuracy, actionability=actionability,
-                      severity_calibration=calibration)
+    return Confidence(
+        relevance=relevance, accuracy=accuracy, actionability=actionability, severity_calibration=calibration
+    )
 
 
 def cost_weight(confidence: float) -> float:
@@ -225,14 +231,19 @@ def price(finding: EdgeFinding, judged: int) -> float:
 def rationale_line(finding: EdgeFinding, entry_point: str, share: float) -> str:
     """`-25.0: wrong output on 3 generated inputs, e.g. f([]) ...; confidence 0.91`."""
     shown = finding.counterexample
-    example = (shown.case.input_text(entry_point, 160) if shown is not None
-               else finding.representative.result.case.input_text(entry_point, 160))
+    example = (
+        shown.case.input_text(entry_point, 160)
+        if shown is not None
+        else finding.representative.result.case.input_text(entry_point, 160)
+    )
     expected = shown.expected if shown is not None else finding.representative.result.expected
     actual = shown.actual if shown is not None else finding.representative.result.actual
     count = len(finding.failures)
-    text = (f"-{finding.points * share:.1f}: {finding.label} on {count} generated input{'s' if count != 1 else ''}, "
-            f"e.g. `{example}`: expected {_short(expected)}, got {str(actual)[:160]}; "
-            f"confidence {finding.confidence.value:.2f}")
+    text = (
+        f"-{finding.points * share:.1f}: {finding.label} on {count} generated input{'s' if count != 1 else ''}, "
+        f"e.g. `{example}`: expected {_short(expected)}, got {str(actual)[:160]}; "
+        f"confidence {finding.confidence.value:.2f}"
+    )
     if finding.confidence.is_low:
         text += f" ({finding.confidence.low_reason().lower()}: {finding.relevance.describe()})"
     if not finding.scored:

@@ -44,8 +44,11 @@ class ExtendedTier:
 
 
 def reference_limits(problem: Problem) -> Limits:
-    return Limits(time_per_call_s=max(CALL_TIMEOUT_S, problem.limits.time_per_call_s),
-                  memory_mb=max(MEMORY_MB, problem.limits.memory_mb), cpu_s=3600)
+    return Limits(
+        time_per_call_s=max(CALL_TIMEOUT_S, problem.limits.time_per_call_s),
+        memory_mb=max(MEMORY_MB, problem.limits.memory_mb),
+        cpu_s=3600,
+    )
 
 
 def time_limit(problem: Problem, answer: StoredAnswer) -> float | None:
@@ -60,8 +63,14 @@ def time_limit(problem: Problem, answer: StoredAnswer) -> float | None:
 def answers_key(problem: Problem) -> str:
     assert problem.extended_inputs is not None
     limits = reference_limits(problem)
-    return content_key(code_version(), problem.reference, problem.entry_point, problem.extended_inputs.text,
-                       problem.compare.mode, f"{limits.time_per_call_s}/{limits.memory_mb}")
+    return content_key(
+        code_version(),
+        problem.reference,
+        problem.entry_point,
+        problem.extended_inputs.text,
+        problem.compare.mode,
+        f"{limits.time_per_call_s}/{limits.memory_mb}",
+    )
 
 
 def extended_tier(problem: Problem, oracle: Oracle, cache: ReferenceCache | None = None) -> ExtendedTier:
@@ -87,8 +96,12 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
         if answer.failure is not None:
             failures.append(answer.failure)
             continue
-        case = Case(args=args, name=f"extended input {index + 1}", origin="extended",
-                    line=None if first_line is None else first_line + index)
+        case = Case(
+            args=args,
+            name=f"extended input {index + 1}",
+            origin="extended",
+            line=None if first_line is None else first_line + index,
+        )
         if answer.raises is not None:
             case.raises = answer.raises
         else:
@@ -102,8 +115,9 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
 def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> list[StoredAnswer]:
     """The reference on every input, in a session of its own (generous limits, closed at the end)."""
     limits = reference_limits(problem)
-    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits,
-                 launcher=oracle.launcher) as session:
+    with Session(
+        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=oracle.launcher
+    ) as session:
         loaded = session.load()
         if not loaded.ok:
             failure = f"the reference does not load: {loaded.describe()[:200]}"
@@ -136,15 +150,22 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
     if result.verdict != "timeout" or candidate.limits.call_clock is CallClock.CPU:
         return result
     limit = timeout or candidate.limits.time_per_call_s
-    with Session(candidate.source, candidate.entry_point, candidate.filename, candidate.limits,
-                 launcher=candidate.launcher) as alone:
+    with Session(
+        candidate.source, candidate.entry_point, candidate.filename, candidate.limits, launcher=candidate.launcher
+    ) as alone:
         if not alone.load().ok or alone.child is None:
             return result
         pid = alone.child.worker_pid
         waited_before = procfs.run_queue_wait_seconds(pid)
         started = time.monotonic()
-        again = run_case(alone, result.case, result.index, Expectation.of(result.case), compare,
-                         timeout=limit if waited_before is None else limit * WAIT_ALLOWANCE)
+        again = run_case(
+            alone,
+            result.case,
+            result.index,
+            Expectation.of(result.case),
+            compare,
+            timeout=limit if waited_before is None else limit * WAIT_ALLOWANCE,
+        )
         elapsed = time.monotonic() - started
         waited_after = procfs.run_queue_wait_seconds(pid) if again.verdict != "timeout" else None
     if waited_before is None or again.verdict == "timeout":
@@ -154,5 +175,10 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
     took = elapsed - (waited_after - waited_before)
     if took <= limit:
         return again
-    return replace(again, passed=False, verdict="timeout", traceback="",
-                   actual=f"timeout: {took:.2f} s alone, over the limit of {limit:g} s")
+    return replace(
+        again,
+        passed=False,
+        verdict="timeout",
+        traceback="",
+        actual=f"timeout: {took:.2f} s alone, over the limit of {limit:g} s",
+    )

@@ -78,16 +78,24 @@ def check_isolation(isolation: dict, required: str | None) -> None:
     if required == "strict" and isolation.get("missing"):
         missing = ", ".join(isolation["missing"])
         why = "; ".join(isolation.get("warnings") or [])
-        raise IsolationError(f"--require-isolation=strict: refusing to run solutions, these isolation layers are "
-                             f"missing: {missing}" + (f" ({why})" if why else "") + "; see docs/security.md")
+        raise IsolationError(
+            f"--require-isolation=strict: refusing to run solutions, these isolation layers are "
+            f"missing: {missing}" + (f" ({why})" if why else "") + "; see docs/security.md"
+        )
 
 
 def read_solution(path: str | Path) -> str:
     return read_text(str(path), error=SolutionError)
 
 
-def evaluate(solution: str | Path, problem: str | Path | Problem, *, source: str | None = None,
-             options: EvaluationOptions | None = None, **option_fields: Any) -> EvaluationResult:
+def evaluate(
+    solution: str | Path,
+    problem: str | Path | Problem,
+    *,
+    source: str | None = None,
+    options: EvaluationOptions | None = None,
+    **option_fields: Any,
+) -> EvaluationResult:
     """Evaluate a solution file (or `source` text, labelled `solution`) against a problem."""
     options = options or EvaluationOptions(**option_fields)
     loaded = problem if isinstance(problem, Problem) else load_problem(problem)
@@ -107,15 +115,31 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     deadline = Deadline(problem.limits.total_time_s)
     errors: list[str] = []
     filename = Path(label).name or "solution.py"
-    with Session(source, problem.entry_point, filename, context.limits, launcher=context.launcher,
-                 verdicts=context.frozen_verdicts) as candidate:
+    with Session(
+        source,
+        problem.entry_point,
+        filename,
+        context.limits,
+        launcher=context.launcher,
+        verdicts=context.frozen_verdicts,
+    ) as candidate:
         load = candidate.load()
         if not load.ok:
             errors.append(f"{label}: {load.describe()}")
-        run = SolutionRun(problem, source, label, candidate, context.oracle, deadline,
-                          PerformanceSettings.from_options(options), context.frozen_suites, options.tests)
-        dimensions = {dimension.name: _verdict(dimension, run, load, options.skip)
-                      for dimension in dimensions_for(FUNCTION_KIND)}
+        run = SolutionRun(
+            problem,
+            source,
+            label,
+            candidate,
+            context.oracle,
+            deadline,
+            PerformanceSettings.from_options(options),
+            context.frozen_suites,
+            options.tests,
+        )
+        dimensions = {
+            dimension.name: _verdict(dimension, run, load, options.skip) for dimension in dimensions_for(FUNCTION_KIND)
+        }
         output = candidate.output()
     score = combine(dimensions, {**problem.weights, **(options.weights or {})})
     return EvaluationResult(
@@ -126,8 +150,12 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         dimensions=dimensions,
         isolation=isolation,
         errors=errors,
-        load={"status": load.status, "message": load.describe() if not load.ok else "", "lineno": load.lineno,
-              "traceback": load.traceback},
+        load={
+            "status": load.status,
+            "message": load.describe() if not load.ok else "",
+            "lineno": load.lineno,
+            "traceback": load.traceback,
+        },
         output=output,
         duration_s=time.monotonic() - started,
     )
@@ -141,24 +169,37 @@ def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tu
         return DimensionResult.not_applicable(name, "skipped by request")
     if dimension.runs_solution and not load.ok:
         failure = load.describe()
-        return DimensionResult(name=name, score=0.0, summary="solution did not load",
-                               rationale=[f"-100: the solution did not load ({failure}), so nothing could run."],
-                               details=LoadFailureDetails(failure))
+        return DimensionResult(
+            name=name,
+            score=0.0,
+            summary="solution did not load",
+            rationale=[f"-100: the solution did not load ({failure}), so nothing could run."],
+            details=LoadFailureDetails(failure),
+        )
     why = dimension.applies_to(run.problem)
     if why is not None:
         return DimensionResult.not_applicable(name, why)
     return dimension.evaluate(run)
 
 
-def _visual_result(source: str, label: str, context: ProblemContext, isolation: dict,
-                   started: float) -> EvaluationResult:
+def _visual_result(
+    source: str, label: str, context: ProblemContext, isolation: dict, started: float
+) -> EvaluationResult:
     """Plot and web-page problems: their own parts, scored from what the sandbox and the browser showed."""
     from .visual_evaluation import evaluate_visual  # noqa: PLC0415  (plots and pages only)
 
     problem, options = context.problem, context.options
     visual = evaluate_visual(problem, source, label, context.launcher, options.skip, options.extra.get("judge"))
     score = combine(visual.dimensions, {**problem.weights, **(options.weights or {})})
-    return EvaluationResult(problem=problem.name, problem_path=problem.path, solution=label, score=score,
-                            dimensions=visual.dimensions, isolation={**isolation, "notes": visual.notes},
-                            errors=visual.errors, output=visual.output, duration_s=time.monotonic() - started,
-                            images=visual.images)
+    return EvaluationResult(
+        problem=problem.name,
+        problem_path=problem.path,
+        solution=label,
+        score=score,
+        dimensions=visual.dimensions,
+        isolation={**isolation, "notes": visual.notes},
+        errors=visual.errors,
+        output=visual.output,
+        duration_s=time.monotonic() - started,
+        images=visual.images,
+    )

@@ -23,8 +23,9 @@ def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
     launcher = launcher or default_launcher()
     limits = limits_for(problem, EvaluationOptions())
     errors: list[ProblemError] = []
-    with Session(problem.reference, problem.entry_point, problem.reference_filename, limits,
-                 launcher=launcher) as reference:
+    with Session(
+        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=launcher
+    ) as reference:
         load = reference.load()
         if not load.ok:
             line = (problem.reference_line or 1) + (load.lineno or 1) - 1 if load.lineno else problem.reference_line
@@ -68,8 +69,13 @@ def _performance_errors(problem: Problem, reference: Session) -> list[ProblemErr
         return [ProblemError(f"performance.input: {exc}", problem.path, spec.line)]
     outcome = reference.call(built.args, built.kwargs, built.calls)
     if not outcome.returned:
-        return [ProblemError(f"performance: the reference fails on the input for n={spec.sizes[0]}: "
-                             f"{outcome.describe()[:200]}", problem.path, spec.line)]
+        return [
+            ProblemError(
+                f"performance: the reference fails on the input for n={spec.sizes[0]}: {outcome.describe()[:200]}",
+                problem.path,
+                spec.line,
+            )
+        ]
 
     mismatch = declared_class_problem(spec, reference)
     return [ProblemError(f"performance.complexity: {mismatch}", problem.path, spec.line)] if mismatch else []

@@ -38,16 +38,21 @@ class VisualEvaluation:
 def _dimensions(problem: Problem, checks: list[Check], skip: tuple[str, ...]) -> dict[str, DimensionResult]:
     """Each registered part of this kind of problem, scored from the render's checks (unless skipped)."""
     run = VisualRun(checks)
-    return {part.name: DimensionResult.not_applicable(part.name, "skipped by request") if part.name in skip
-            else part.evaluate(run) for part in dimensions_for(problem.kind.value)}
+    return {
+        part.name: DimensionResult.not_applicable(part.name, "skipped by request")
+        if part.name in skip
+        else part.evaluate(run)
+        for part in dimensions_for(problem.kind.value)
+    }
 
 
 def _unavailable(problem: Problem, why: str) -> dict[str, DimensionResult]:
     return {part.name: DimensionResult.not_applicable(part.name, why) for part in dimensions_for(problem.kind.value)}
 
 
-def evaluate_plot(problem: Problem, source: str, label: str, launcher: Launcher,
-                  skip: tuple[str, ...] = ()) -> VisualEvaluation:
+def evaluate_plot(
+    problem: Problem, source: str, label: str, launcher: Launcher, skip: tuple[str, ...] = ()
+) -> VisualEvaluation:
     """Run a plotting script in the sandbox and score what it drew."""
     run, printed = run_plot(problem, source, label.rsplit("/", 1)[-1] or "solution.py", launcher)
     if run.status == PlotStatus.UNAVAILABLE:
@@ -62,13 +67,16 @@ def _no_page(problem: Problem, label: str, source: PageSource, skip: tuple[str, 
     why = source.message
     evidence = [Evidence(source.traceback)] if source.traceback else []
     checks = [Check("runs", Part.EXECUTION, "The Python writes a page", 100, 0.0, why, evidence)]
-    checks += [Check("nothing-rendered", part, "A page to judge", 100, 0.0, "no page was written")
-               for part in (Part.STATIC_AESTHETICS, Part.INTERACTION)]
+    checks += [
+        Check("nothing-rendered", part, "A page to judge", 100, 0.0, "no page was written")
+        for part in (Part.STATIC_AESTHETICS, Part.INTERACTION)
+    ]
     return VisualEvaluation(_dimensions(problem, checks, skip), errors=[f"{label}: {why}"], output=source.printed)
 
 
-def evaluate_page(problem: Problem, source: str, label: str, launcher: Launcher,
-                  skip: tuple[str, ...] = ()) -> VisualEvaluation:
+def evaluate_page(
+    problem: Problem, source: str, label: str, launcher: Launcher, skip: tuple[str, ...] = ()
+) -> VisualEvaluation:
     """Get the page's HTML (running Python in the sandbox if need be), render it and score it."""
     written = page_source(problem, source, label.rsplit("/", 1)[-1] or "solution.py", launcher)
     if written.html is None:
@@ -76,15 +84,22 @@ def evaluate_page(problem: Problem, source: str, label: str, launcher: Launcher,
     outcome = run_page(problem, written.html)
     report = outcome.report
     if report.status == PageStatus.UNAVAILABLE:
-        return VisualEvaluation(_unavailable(problem, report.message), errors=[f"{label}: {report.message}"],
-                                output=written.printed)
+        return VisualEvaluation(
+            _unavailable(problem, report.message), errors=[f"{label}: {report.message}"], output=written.printed
+        )
     notes = [f"browser containment: {', '.join(report.containment)}"] + report.warnings
     errors = [f"{label}: {report.message}"] if report.status == PageStatus.HUNG else []
     return VisualEvaluation(_dimensions(problem, report.checks, skip), outcome.images, errors, written.printed, notes)
 
 
-def evaluate_visual(problem: Problem, source: str, label: str, launcher: Launcher, skip: tuple[str, ...] = (),
-                    judge: JudgeSettings | None = None) -> VisualEvaluation:
+def evaluate_visual(
+    problem: Problem,
+    source: str,
+    label: str,
+    launcher: Launcher,
+    skip: tuple[str, ...] = (),
+    judge: JudgeSettings | None = None,
+) -> VisualEvaluation:
     """One solution of a plot or web-page problem, with the model judge's opinion when configured."""
     if problem.kind is ProblemKind.PLOT:
         evaluation = evaluate_plot(problem, source, label, launcher, skip)

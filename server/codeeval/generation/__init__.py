@@ -27,12 +27,21 @@ from typing import Any
 
 # name -> the module defining it
 _WHERE = {
-    "GenerationUnavailable": "plan", "Plan": "plan", "make_plan": "plan",
-    "RobustnessFinding": "robustness", "RobustnessTarget": "robustness", "check_robustness": "robustness",
+    "GenerationUnavailable": "plan",
+    "Plan": "plan",
+    "make_plan": "plan",
+    "RobustnessFinding": "robustness",
+    "RobustnessTarget": "robustness",
+    "check_robustness": "robustness",
     "robustness_cases": "robustness",
-    "PreconditionError": "sandboxed", "parse_preconditions": "sandboxed",
-    "StrategyError": "strategies", "parse_strategy": "strategies",
-    "GeneratedCase": "suite", "Suite": "suite", "build_suite": "suite", "example_cases": "suite",
+    "PreconditionError": "sandboxed",
+    "parse_preconditions": "sandboxed",
+    "StrategyError": "strategies",
+    "parse_strategy": "strategies",
+    "GeneratedCase": "suite",
+    "Suite": "suite",
+    "build_suite": "suite",
+    "example_cases": "suite",
     "settings_errors": "settings_check",
 }
 
@@ -43,6 +52,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["GeneratedCase", "GenerationUnavailable", "Plan", "RobustnessFinding", "RobustnessTarget", "StrategyError",
-           "Suite", "build_suite", "check_robustness", "make_plan", "parse_strategy", "robustness_cases",
-           "settings_errors"]
+__all__ = [
+    "GeneratedCase",
+    "GenerationUnavailable",
+    "Plan",
+    "RobustnessFinding",
+    "RobustnessTarget",
+    "StrategyError",
+    "Suite",
+    "build_suite",
+    "check_robustness",
+    "make_plan",
+    "parse_strategy",
+    "robustness_cases",
+    "settings_errors",
+]

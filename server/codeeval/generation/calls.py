@@ -81,7 +81,7 @@ class CallsT(T):
                 if method not in self.methods or self.methods[method].unsupported():
                     continue
                 for replacement in self.methods[method].boundary(ctx)[:8]:
-                    calls = base.calls[:i] + ((method, replacement),) + base.calls[i + 1:]
+                    calls = base.calls[:i] + ((method, replacement),) + base.calls[i + 1 :]
                     values.append(CallSequence(base.ctor, calls))
             values.append(CallSequence(base.ctor, base.calls + base.calls))
             values.append(CallSequence(base.ctor, base.calls[::-1]))
@@ -113,8 +113,9 @@ class CallsT(T):
         elif op == 3:
             calls.insert(rng.randrange(len(calls) + 1), self._call(rng.choice(self._usable()), ctx, depth))
         elif op == 4:
-            return CallSequence(self.ctor.mutate(value.ctor, ctx, depth) if self.ctor.accepts(value.ctor)
-                                else value.ctor, calls)
+            return CallSequence(
+                self.ctor.mutate(value.ctor, ctx, depth) if self.ctor.accepts(value.ctor) else value.ctor, calls
+            )
         elif calls:
             i = rng.randrange(len(calls))
             method, args = calls[i]
@@ -129,14 +130,14 @@ class CallsT(T):
         chunk = n // 2
         while chunk >= 1:
             for start in range(0, n - chunk + 1, chunk):
-                yield CallSequence(value.ctor, tuple(calls[:start] + calls[start + chunk:]))
+                yield CallSequence(value.ctor, tuple(calls[:start] + calls[start + chunk :]))
             chunk //= 2
         for i, (method, args) in enumerate(calls):
             types = self.methods.get(method)
             if types is None or not types.accepts(args):
                 continue
             for smaller in types.shrink(args):
-                yield CallSequence(value.ctor, tuple(calls[:i] + [(method, smaller)] + calls[i + 1:]))
+                yield CallSequence(value.ctor, tuple(calls[:i] + [(method, smaller)] + calls[i + 1 :]))
         if self.ctor.accepts(value.ctor):
             for smaller in self.ctor.shrink(value.ctor):
                 yield CallSequence(smaller, value.calls)

@@ -21,8 +21,19 @@ from dataclasses import dataclass
 
 from ..base import python_ast
 
-KIND_NAMES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "list": "list", "tuple": "tuple",
-              "dict": "dict", "set": "set", "frozenset": "set", "complex": "complex", "bytes": "bytes"}
+KIND_NAMES = {
+    "int": "int",
+    "float": "float",
+    "str": "str",
+    "bool": "bool",
+    "list": "list",
+    "tuple": "tuple",
+    "dict": "dict",
+    "set": "set",
+    "frozenset": "set",
+    "complex": "complex",
+    "bytes": "bytes",
+}
 
 
 @dataclass(frozen=True)
@@ -36,8 +47,12 @@ class Kinds:
 
     def merge(self, other: Kinds) -> Kinds:
         """The kinds both contracts admit, level by level."""
-        return Kinds(_meet(self.top, other.top), _meet(self.elements, other.elements), _meet(self.nested, other.nested),
-                     _meet(self.values, other.values))
+        return Kinds(
+            _meet(self.top, other.top),
+            _meet(self.elements, other.elements),
+            _meet(self.nested, other.nested),
+            _meet(self.values, other.values),
+        )
 
 
 def generic_elements(kinds: set[str] | frozenset[str]) -> bool:
@@ -90,13 +105,25 @@ def _type_names(node: ast.expr) -> frozenset[str] | None:
 
 def _isinstance_of(node: ast.expr) -> tuple[str, frozenset[str]] | None:
     """(variable, kinds) for `isinstance(v, T)`, `type(v) == T` or `type(v) is T`."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
-            and len(node.args) == 2 and isinstance(node.args[0], ast.Name):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "isinstance"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+    ):
         kinds = _type_names(node.args[1])
         return (node.args[0].id, kinds) if kinds is not None else None
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.Is)) \
-            and isinstance(node.left, ast.Call) and isinstance(node.left.func, ast.Name) \
-            and node.left.func.id == "type" and len(node.left.args) == 1 and isinstance(node.left.args[0], ast.Name):
+    if (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], (ast.Eq, ast.Is))
+        and isinstance(node.left, ast.Call)
+        and isinstance(node.left.func, ast.Name)
+        and node.left.func.id == "type"
+        and len(node.left.args) == 1
+        and isinstance(node.left.args[0], ast.Name)
+    ):
         kinds = _type_names(node.comparators[0])
         return (node.left.args[0].id, kinds) if kinds is not None else None
     return None
@@ -128,8 +155,13 @@ def _read(node: ast.expr, params: set[str]) -> tuple[str, Kinds] | None:
 
 def _all_over(node: ast.expr) -> ast.GeneratorExp | None:
     """The generator of `all(<generator>)`, or None."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "all" \
-            and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "all"
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.GeneratorExp)
+    ):
         return node.args[0]
     return None
 
@@ -139,8 +171,14 @@ def _values_loop(loops: list[ast.comprehension]) -> tuple[str, str] | None:
     if len(loops) != 1 or loops[0].ifs or not isinstance(loops[0].target, ast.Name):
         return None
     call = loops[0].iter
-    if isinstance(call, ast.Call) and not call.args and not call.keywords and isinstance(call.func, ast.Attribute) \
-            and call.func.attr == "values" and isinstance(call.func.value, ast.Name):
+    if (
+        isinstance(call, ast.Call)
+        and not call.args
+        and not call.keywords
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "values"
+        and isinstance(call.func.value, ast.Name)
+    ):
         return call.func.value.id, loops[0].target.id
     return None
 

@@ -54,12 +54,22 @@ def failure_signature(verdict: str, outcome: CallOutcome | None) -> tuple:
     return (verdict, outcome.exc_type if outcome is not None and outcome.status == CallStatus.RAISED else None)
 
 
-def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session, compare: Compare,
-                           value: Any, expected: Any, outcome: CallOutcome, verdict: str, phase: str,
-                           time_limit_s: float, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
-                           max_seconds: float = DEFAULT_MAX_SECONDS,
-                           should_stop: Callable[[], bool] | None = None,
-                           keep: Callable[[Any], bool] | None = None) -> Counterexample:
+def minimal_counterexample(
+    plan: Plan,
+    guard: GuardedReference,
+    session: Session,
+    compare: Compare,
+    value: Any,
+    expected: Any,
+    outcome: CallOutcome,
+    verdict: str,
+    phase: str,
+    time_limit_s: float,
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    should_stop: Callable[[], bool] | None = None,
+    keep: Callable[[Any], bool] | None = None,
+) -> Counterexample:
     """Shrink one failing input against the candidate's session; the reference (guarded) supplies expectations.
 
     `keep`: a simpler input is only tried when it holds (shrinking that must stay within a domain).
@@ -82,10 +92,26 @@ def minimal_counterexample(plan: Plan, guard: GuardedReference, session: Session
         return case, reference_value, result, result_verdict
 
     start = (plan.to_case(value), expected, outcome, verdict)
-    shrunk = shrink(value, start, plan.top.shrink, still_fails, max_attempts=max_attempts, max_seconds=max_seconds,
-                    should_stop=should_stop)
+    shrunk = shrink(
+        value,
+        start,
+        plan.top.shrink,
+        still_fails,
+        max_attempts=max_attempts,
+        max_seconds=max_seconds,
+        should_stop=should_stop,
+    )
     case, reference_value, result, result_verdict = shrunk.data
-    return Counterexample(case=case, value=shrunk.value, expected=reference_value, actual=result.describe(),
-                          verdict=result_verdict, phase=phase, original=original, steps=shrunk.steps,
-                          attempts=shrunk.attempts, traceback=result.traceback,
-                          actual_value=result.value)
+    return Counterexample(
+        case=case,
+        value=shrunk.value,
+        expected=reference_value,
+        actual=result.describe(),
+        verdict=result_verdict,
+        phase=phase,
+        original=original,
+        steps=shrunk.steps,
+        attempts=shrunk.attempts,
+        traceback=result.traceback,
+        actual_value=result.value,
+    )

@@ -62,8 +62,15 @@ ARITY = 0.6  # a tuple of another length than the examples'
 SINGLE = 0.3  # one element where every example has three or more: "first and last" or "largest and smallest"
 # of one element is the reference's accident, not the prompt's promise
 LENGTH_LINK = 0.4  # an int that is not the length of a collection it is, in every example, the length of
-CHARACTER = {"non-ASCII": 0.25, "control": 0.25, "uppercase": 0.7, "lowercase": 0.7, "digit": 0.8, "space": 0.75,
-             "punctuation": 0.75}
+CHARACTER = {
+    "non-ASCII": 0.25,
+    "control": 0.25,
+    "uppercase": 0.7,
+    "lowercase": 0.7,
+    "digit": 0.8,
+    "space": 0.75,
+    "punctuation": 0.75,
+}
 PROMISED = 0.3  # the prompt promises the opposite (a "non-empty" list given empty)
 UNBALANCED = 0.3  # brackets that do not pair up where every example's do (in the string, or in each of its words):
 # "groups of nested parentheses separated by spaces" promises balanced groups, and a solution may rely on it
@@ -86,8 +93,9 @@ _CONDITION = re.compile(r"\b(?:if|whether|when|unless)\b[^.\n]*$")
 
 def _promised(pattern: re.Pattern[str], text: str) -> bool:
     """Whether the prompt makes the promise somewhere other than in a condition on the answer."""
-    return any(not _CONDITION.search(text[max(0, match.start() - 200):match.start()])
-               for match in pattern.finditer(text))
+    return any(
+        not _CONDITION.search(text[max(0, match.start() - 200) : match.start()]) for match in pattern.finditer(text)
+    )
 
 
 @dataclass
@@ -159,11 +167,21 @@ class Profile:
         """Kinds the contract promises count as seen (the examples' ranges and alphabets still apply)."""
         if kinds.top is not None and self.kinds & kinds.top:
             self.kinds |= kinds.top & {"int", "float"}
-        if kinds.top is not None and "list" in kinds.top and kinds.elements is None and self.elements is not None \
-                and "int" in self.elements.kinds:
+        if (
+            kinds.top is not None
+            and "list" in kinds.top
+            and kinds.elements is None
+            and self.elements is not None
+            and "int" in self.elements.kinds
+        ):
             self.elements.kinds |= {"bool", "float"}  # a list whose elements the contract leaves open
-        if kinds.top is not None and kinds.top & {"list", "tuple"} and kinds.elements is None \
-                and self.elements is not None and generic_elements(self.elements.kinds):
+        if (
+            kinds.top is not None
+            and kinds.top & {"list", "tuple"}
+            and kinds.elements is None
+            and self.elements is not None
+            and generic_elements(self.elements.kinds)
+        ):
             self.elements.kinds.add("list")  # elements of any kind, lists among them
         if kinds.values is not None and "dict" in self.kinds and self.elements is not None:
             self.elements.admit(Kinds(top=kinds.values))  # a dict's values profile is its elements'
@@ -196,8 +214,9 @@ class Relevance:
 class Domain:
     """The examples' profile per parameter and the prompt's promises; scores inputs."""
 
-    def __init__(self, names: list[str], examples: Iterable[tuple], prompt: str = "",
-                 contract: dict[str, Kinds] | None = None):
+    def __init__(
+        self, names: list[str], examples: Iterable[tuple], prompt: str = "", contract: dict[str, Kinds] | None = None
+    ):
         self.names = list(names)
         self.profiles = [Profile() for _ in self.names]
         self.count = 0
@@ -226,8 +245,10 @@ class Domain:
             _Walk(self.promises, factors, name, timeout).visit(item, profile, 0)
         for number, collection in self.length_links:
             if number < len(value) and collection < len(value) and _length(value[collection]) != value[number]:
-                factors[f"link:{number}"] = (LENGTH_LINK, f"{self.names[number]} is not len({self.names[collection]}), "
-                                                          "as it is in every example")
+                factors[f"link:{number}"] = (
+                    LENGTH_LINK,
+                    f"{self.names[number]} is not len({self.names[collection]}), as it is in every example",
+                )
         score = 1.0
         for factor, _ in factors.values():
             score *= factor
@@ -289,13 +310,19 @@ class _Walk:
     def _sign(self, value: float, low: float, high: float) -> None:
         if value < 0 <= low:
             promised = "positive" in self.promises or "non-negative" in self.promises
-            self.note("sign", PROMISED if promised else NEGATIVE,
-                      f"{_short(value)} is negative; the examples are all >= 0"
-                      + (" and the prompt says so" if promised else ""))
+            self.note(
+                "sign",
+                PROMISED if promised else NEGATIVE,
+                f"{_short(value)} is negative; the examples are all >= 0"
+                + (" and the prompt says so" if promised else ""),
+            )
         elif value == 0 and (low > 0 or high < 0):
             promised = "positive" in self.promises and low > 0
-            self.note("zero", PROMISED if promised else ZERO, "zero, where the examples never are"
-                      + (" (the prompt says positive)" if promised else ""))
+            self.note(
+                "zero",
+                PROMISED if promised else ZERO,
+                "zero, where the examples never are" + (" (the prompt says positive)" if promised else ""),
+            )
 
     def _magnitude(self, value: float, largest: float) -> None:
         scale = max(largest, 10.0)
@@ -303,8 +330,9 @@ class _Walk:
         table, beyond = (TIMEOUT_MAGNITUDE, TIMEOUT_HUGE) if self.timeout else (MAGNITUDE, HUGE)
         factor = next((f for limit, f in table if magnitude <= limit), beyond)
         if factor < 1.0:
-            self.note("magnitude", factor, f"{_short(value)} is {_times(magnitude)} the examples' largest "
-                      f"({_short(largest)})")
+            self.note(
+                "magnitude", factor, f"{_short(value)} is {_times(magnitude)} the examples' largest ({_short(largest)})"
+            )
 
     def _text(self, value: str, profile: Profile) -> None:
         self._size(len(value), profile, "string")
@@ -334,8 +362,11 @@ class _Walk:
             self.note("single", SINGLE, f"a {noun} of one element; the examples' have {min(profile.lengths)} or more")
         if size == 0 and min(profile.lengths) > 0:
             promised = "non-empty" in self.promises
-            self.note("empty", PROMISED if promised else EMPTY, f"an empty {noun}; no example is empty"
-                      + (" and the prompt says non-empty" if promised else ""))
+            self.note(
+                "empty",
+                PROMISED if promised else EMPTY,
+                f"an empty {noun}; no example is empty" + (" and the prompt says non-empty" if promised else ""),
+            )
         longest = max(profile.lengths)
         if self.timeout and size > 20:
             ratio = size / max(longest, 1)
@@ -351,8 +382,13 @@ class _Walk:
         if kind == "tuple" and profile.arities and len(value) not in profile.arities and len(profile.arities) == 1:
             self.note("arity", ARITY, f"a tuple of {len(value)}, the examples' have {next(iter(profile.arities))}")
         items = list(value.values() if kind == "dict" else value)[:MAX_ITEMS]
-        if kind in ("list", "tuple") and profile.sorted_seen and profile.sorted_all and len(items) >= 2 \
-                and _is_sorted(items) is False:  # None: elements that do not compare are not "unsorted"
+        if (
+            kind in ("list", "tuple")
+            and profile.sorted_seen
+            and profile.sorted_all
+            and len(items) >= 2
+            and _is_sorted(items) is False
+        ):  # None: elements that do not compare are not "unsorted"
             self.note("sorted", UNSORTED, "not sorted; every example is")
         if profile.elements is not None and not profile.elements.kinds and items:
             self.note("elements", ELEMENTS_UNSEEN, f"a {noun} with elements; every example's {noun} is empty")
@@ -376,8 +412,9 @@ def _length_links(examples: list[tuple], width: int) -> list[tuple[int, int]]:
     for number in range(width):
         for collection in range(width):
             if number != collection and all(
-                    len(e) == width and kind_of(e[number]) == "int" and _length(e[collection]) == e[number]
-                    for e in examples):
+                len(e) == width and kind_of(e[number]) == "int" and _length(e[collection]) == e[number]
+                for e in examples
+            ):
                 links.append((number, collection))
     return links
 
@@ -390,9 +427,17 @@ def kind_of(value: Any) -> str:
         return "bool"
     if isinstance(value, RecordValue):
         return f"record:{value.type_name}"
-    for types, name in ((int, "int"), (float, "float"), (complex, "complex"), (str, "str"),
-                        ((bytes, bytearray), "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"),
-                        ((set, frozenset), "set")):
+    for types, name in (
+        (int, "int"),
+        (float, "float"),
+        (complex, "complex"),
+        (str, "str"),
+        ((bytes, bytearray), "bytes"),
+        (list, "list"),
+        (tuple, "tuple"),
+        (dict, "dict"),
+        ((set, frozenset), "set"),
+    ):
         if isinstance(value, types):
             return name
     return "other"

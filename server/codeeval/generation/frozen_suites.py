@@ -38,8 +38,15 @@ def default_folder() -> Path:
 
 def suite_key(problem: Problem) -> str:
     """Everything that decides what a suite holds: the reference, the examples, the generation settings."""
-    shaped_by = (__version__, FORMAT, problem.name, problem.entry_point, problem.reference, problem.tests,
-                 problem.edge_cases)
+    shaped_by = (
+        __version__,
+        FORMAT,
+        problem.name,
+        problem.entry_point,
+        problem.reference,
+        problem.tests,
+        problem.edge_cases,
+    )
     return hashlib.sha256(repr(shaped_by).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

@@ -103,8 +103,12 @@ class HintReader:
                 self.classes[node.name] = node
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self._assignment(node.targets[0].id, node.value)
-            elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None
-                  and _name_of(node.annotation) == "TypeAlias"):
+            elif (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name)
+                and node.value is not None
+                and _name_of(node.annotation) == "TypeAlias"
+            ):
                 self.aliases[node.target.id] = node.value
         self._depth = 0
 
@@ -185,8 +189,10 @@ class HintReader:
             return self._class(self.classes[name])
         if name in ("Protocol",):
             return UnsupportedT("cannot generate values for a Protocol")
-        return UnsupportedT(f"cannot generate values of type {ast.unparse(node)} (not defined in the reference, "
-                            "or not a dataclass or NamedTuple)")
+        return UnsupportedT(
+            f"cannot generate values of type {ast.unparse(node)} (not defined in the reference, "
+            "or not a dataclass or NamedTuple)"
+        )
 
     def _class(self, node: ast.ClassDef) -> T:
         bases = {_name_of(b) for b in node.bases}
@@ -194,11 +200,14 @@ class HintReader:
             return UnsupportedT(f"cannot generate values for {node.name}, a Protocol")
         if "Enum" in bases or "IntEnum" in bases or "StrEnum" in bases:
             return UnsupportedT(f"cannot generate values for {node.name}, an Enum")
-        is_dataclass = any(_name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass"
-                           for d in node.decorator_list)
+        is_dataclass = any(
+            _name_of(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in node.decorator_list
+        )
         if not is_dataclass and "NamedTuple" not in bases:
-            return UnsupportedT(f"cannot generate values for {node.name}: only dataclasses and NamedTuples can "
-                                "be built from their fields")
+            return UnsupportedT(
+                f"cannot generate values for {node.name}: only dataclasses and NamedTuples can "
+                "be built from their fields"
+            )
         if self._depth >= MAX_RECORD_DEPTH:
             return UnsupportedT(f"{node.name} nests itself too deeply")
         self._depth += 1
@@ -208,7 +217,8 @@ class HintReader:
                 if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
                     continue
                 if _name_of(stmt.annotation) == "ClassVar" or (
-                        isinstance(stmt.annotation, ast.Subscript) and _name_of(stmt.annotation.value) == "ClassVar"):
+                    isinstance(stmt.annotation, ast.Subscript) and _name_of(stmt.annotation.value) == "ClassVar"
+                ):
                     continue
                 if _init_false(stmt.value):
                     continue
@@ -279,8 +289,7 @@ def _unsupported_subscript(base: str | None, node: ast.Subscript) -> T:
 def _init_false(value: ast.expr | None) -> bool:
     if not isinstance(value, ast.Call) or _name_of(value.func) != "field":
         return False
-    return any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False
-               for k in value.keywords)
+    return any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
 
 
 def _union(options: list[T]) -> T:
@@ -324,8 +333,14 @@ def _params(func: ast.FunctionDef | ast.AsyncFunctionDef, reader: HintReader, sk
 
 def _param(arg: ast.arg, kind: str, default: ast.expr | None, reader: HintReader) -> Param:
     annotation = ast.unparse(arg.annotation) if arg.annotation is not None else None
-    return Param(name=arg.arg, kind=kind, annotation=annotation, type=reader.read(arg.annotation),
-                 has_default=default is not None, default_type=_literal_type(default))
+    return Param(
+        name=arg.arg,
+        kind=kind,
+        annotation=annotation,
+        type=reader.read(arg.annotation),
+        has_default=default is not None,
+        default_type=_literal_type(default),
+    )
 
 
 def _decorator_names(node) -> set[str]:

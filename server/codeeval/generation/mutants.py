@@ -30,12 +30,36 @@ class Mutant:
     source: str
 
 
-_COMPARE_SWAPS = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
-                  ast.NotEq: ast.Eq}
-_BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
-                ast.Div: ast.FloorDiv, ast.Mod: ast.FloorDiv}
-_SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.Add: "+",
-           ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Div: "/", ast.Mod: "%"}
+_COMPARE_SWAPS = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+}
+_BINOP_SWAPS = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv,
+    ast.FloorDiv: ast.Mult,
+    ast.Div: ast.FloorDiv,
+    ast.Mod: ast.FloorDiv,
+}
+_SYMBOL = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.FloorDiv: "//",
+    ast.Div: "/",
+    ast.Mod: "%",
+}
 
 
 def docstring_constants(tree: ast.AST) -> set[int]:
@@ -126,9 +150,15 @@ def _not_sites(node: ast.UnaryOp) -> Iterator[_Site]:
 
 # Which spots each kind of node offers; a node is of one kind only.
 _SITE_FINDERS: list[tuple[type[ast.AST], Callable[[Any], Iterator[_Site]]]] = [
-    (ast.Compare, _compare_sites), (ast.Constant, _constant_sites), (ast.BinOp, _arithmetic_sites),
-    (ast.AugAssign, _augmented_sites), (ast.BoolOp, _boolean_sites), (ast.If, _if_sites),
-    (ast.Call, _call_sites), (ast.Return, _return_sites), (ast.UnaryOp, _not_sites),
+    (ast.Compare, _compare_sites),
+    (ast.Constant, _constant_sites),
+    (ast.BinOp, _arithmetic_sites),
+    (ast.AugAssign, _augmented_sites),
+    (ast.BoolOp, _boolean_sites),
+    (ast.If, _if_sites),
+    (ast.Call, _call_sites),
+    (ast.Return, _return_sites),
+    (ast.UnaryOp, _not_sites),
 ]
 
 
@@ -178,8 +208,9 @@ class _Apply(ast.NodeTransformer):
         return node
 
 
-def mutants(source: str, only_lines: tuple[int, int] | None = None, limit: int | None = None,
-            seed: str = "") -> list[Mutant]:
+def mutants(
+    source: str, only_lines: tuple[int, int] | None = None, limit: int | None = None, seed: str = ""
+) -> list[Mutant]:
     """Every single-spot mutant of `source` (lines within `only_lines`, if given), or a fixed sample of `limit`."""
     tree = python_ast.parse(source)
 

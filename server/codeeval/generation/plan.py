@@ -89,8 +89,13 @@ class Plan:
         return {n: t.describe() for n, t in zip(self.top.names or [], self.top.items, strict=False)}
 
 
-def make_plan(reference: str, entry_point: str, examples: list[Case], strategies: dict[str, str] | None = None,
-              preconditions: list[str] | None = None) -> Plan:
+def make_plan(
+    reference: str,
+    entry_point: str,
+    examples: list[Case],
+    strategies: dict[str, str] | None = None,
+    preconditions: list[str] | None = None,
+) -> Plan:
     """The generation plan; raises GenerationUnavailable with the reason when there is none.
 
     `preconditions`: their isinstance checks widen a parameter's type to the kinds they admit.
@@ -168,8 +173,9 @@ def _param_type(param: Param, seen: list, override: T | None, notes: list[str], 
     raise GenerationUnavailable(f"{label} has no type hint and no example gives it a value, so its type is unknown")
 
 
-def _function_plan(signature: Signature, examples: list[Case], overrides: dict[str, T],
-                   admitted: dict[str, Kinds] | None = None) -> Plan:
+def _function_plan(
+    signature: Signature, examples: list[Case], overrides: dict[str, T], admitted: dict[str, Kinds] | None = None
+) -> Plan:
     params = signature.params
     _check_override_names(signature, overrides)
     bound = [b for b in (_bind(params, c.args, c.kwargs) for c in examples) if b is not None]
@@ -193,8 +199,7 @@ def _function_plan(signature: Signature, examples: list[Case], overrides: dict[s
     names = [name for name, _ in layout]
     example_values = [tuple(b[n] for n in names) for b in bound if all(n in b for n in names)]
     top = TupleT(_widened(names, types, admitted or {}, overrides), names=names).with_seen(example_values)
-    return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values,
-                notes=notes)
+    return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values, notes=notes)
 
 
 def _with_bools(t: T) -> T:
@@ -206,14 +211,15 @@ def _with_bools(t: T) -> T:
 def _check_override_names(signature: Signature, overrides: dict[str, T]) -> None:
     unknown = [n for n in overrides if signature.param(n) is None]
     if unknown:
-        raise GenerationUnavailable(f"edge_cases.generate.strategies: no parameter named {unknown[0]!r} "
-                                    f"(parameters: {', '.join(p.name for p in signature.params) or 'none'})")
+        raise GenerationUnavailable(
+            f"edge_cases.generate.strategies: no parameter named {unknown[0]!r} "
+            f"(parameters: {', '.join(p.name for p in signature.params) or 'none'})"
+        )
 
 
 def _star_param(param: Param, seen: list, overrides: dict[str, T], notes: list[str]) -> tuple[T, str] | None:
     """*args as a variadic tuple, generated only when an example or an override gives it values."""
-    t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes,
-                    f"parameter *{param.name}")
+    t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes, f"parameter *{param.name}")
     if t is None or (not seen and param.name not in overrides):
         return None
     return TupleT([t], variadic=True).with_seen(seen), "star"
@@ -228,8 +234,10 @@ def _placed(param: Param, t: T, keyword_from_here: bool) -> tuple[T, str] | None
 
 def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overrides: dict[str, T]) -> list[T]:
     """Each type widened to the kinds its preconditions admit (a strategy override stays as written)."""
-    return [t if n in overrides else _with_bools(widen(t, admitted[n]) if n in admitted else t)
-            for n, t in zip(names, types, strict=True)]
+    return [
+        t if n in overrides else _with_bools(widen(t, admitted[n]) if n in admitted else t)
+        for n, t in zip(names, types, strict=True)
+    ]
 
 
 def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
@@ -237,10 +245,17 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     with_calls = [c for c in examples if c.calls is not None]
     # Each case with its constructor's bound arguments, kept together: a case whose constructor does not
     # fit the signature drops out whole, so no case's constructor is paired with another's calls.
-    bound_cases = [(c, b) for c, b in ((c, _bind(signature.params, c.args, c.kwargs)) for c in with_calls)
-                   if b is not None]
-    ctor = _leading_types(signature.params, [b for _, b in bound_cases], overrides, notes,
-                          override_prefix="", label="constructor parameter {}")
+    bound_cases = [
+        (c, b) for c, b in ((c, _bind(signature.params, c.args, c.kwargs)) for c in with_calls) if b is not None
+    ]
+    ctor = _leading_types(
+        signature.params,
+        [b for _, b in bound_cases],
+        overrides,
+        notes,
+        override_prefix="",
+        label="constructor parameter {}",
+    )
     methods = _method_plans(signature, with_calls, overrides, notes)
     sequences = _sequences(bound_cases, list(ctor.names or []), methods)
     top = CallsT(ctor, methods, seen=sequences)
@@ -252,8 +267,14 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
     return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
 
 
-def _leading_types(params: list[Param], bound: list[dict[str, Any]], overrides: dict[str, T], notes: list[str],
-                   override_prefix: str, label: str) -> TupleT:
+def _leading_types(
+    params: list[Param],
+    bound: list[dict[str, Any]],
+    overrides: dict[str, T],
+    notes: list[str],
+    override_prefix: str,
+    label: str,
+) -> TupleT:
     """The types of the parameters passed by position, up to the first one that can be left to its default.
 
     `label` names a parameter in notes and errors (`{}` is its name's repr); a strategy override is
@@ -265,8 +286,7 @@ def _leading_types(params: list[Param], bound: list[dict[str, Any]], overrides: 
         if param.kind in ("var_positional", "var_keyword"):
             continue
         seen = [b[param.name] for b in bound if param.name in b]
-        t = _param_type(param, seen, overrides.get(override_prefix + param.name), notes,
-                        label.format(repr(param.name)))
+        t = _param_type(param, seen, overrides.get(override_prefix + param.name), notes, label.format(repr(param.name)))
         if t is None:
             break
         types.append(t)
@@ -274,8 +294,9 @@ def _leading_types(params: list[Param], bound: list[dict[str, Any]], overrides: 
     return TupleT(types, names=names)
 
 
-def _method_plans(signature: Signature, with_calls: list[Case], overrides: dict[str, T],
-                  notes: list[str]) -> dict[str, TupleT]:
+def _method_plans(
+    signature: Signature, with_calls: list[Case], overrides: dict[str, T], notes: list[str]
+) -> dict[str, TupleT]:
     """Each method that generated sequences can call, with the types of its arguments."""
     methods: dict[str, TupleT] = {}
     for method in _method_names(signature, with_calls):
@@ -287,8 +308,9 @@ def _method_plans(signature: Signature, with_calls: list[Case], overrides: dict[
             continue
         bound = [b for b in (_bind(params, list(c.args), dict(c.kwargs)) for c in calls) if b is not None]
         try:
-            methods[method] = _leading_types(params, bound, overrides, notes, override_prefix=f"{method}.",
-                                             label=f"{method}() parameter {{}}")
+            methods[method] = _leading_types(
+                params, bound, overrides, notes, override_prefix=f"{method}.", label=f"{method}() parameter {{}}"
+            )
         except GenerationUnavailable as exc:
             notes.append(f"method {method}() is not called in generated sequences: {exc}")
     return methods
@@ -312,8 +334,9 @@ def _params_from_calls(calls: list[Call]) -> list[Param] | None:
     return [Param(f"arg{i}", "positional", None, None) for i in range(arities.pop())]
 
 
-def _sequences(bound_cases: list[tuple[Case, dict[str, Any]]], ctor_names: list[str],
-               methods: dict[str, TupleT]) -> list[CallSequence]:
+def _sequences(
+    bound_cases: list[tuple[Case, dict[str, Any]]], ctor_names: list[str], methods: dict[str, TupleT]
+) -> list[CallSequence]:
     """The examples as call sequences, each whole: one with a call the plan cannot make is left out."""
     sequences = []
     for case, bound in bound_cases:
@@ -385,8 +408,16 @@ def _with_lists(elem: T) -> T | None:
     return UnionT([*options, ListT(IntT())])
 
 
-_KIND_NAMES: dict[type, str] = {IntT: "int", FloatT: "float", BoolT: "bool", StrT: "str", ListT: "list",
-                                TupleT: "tuple", DictT: "dict", NoneT: "none"}
+_KIND_NAMES: dict[type, str] = {
+    IntT: "int",
+    FloatT: "float",
+    BoolT: "bool",
+    StrT: "str",
+    ListT: "list",
+    TupleT: "tuple",
+    DictT: "dict",
+    NoneT: "none",
+}
 
 
 def _options_of(t: T) -> list[T]:
@@ -488,5 +519,3 @@ def _collect_scalars(value: Any, ints: list, floats: list, strings: list, depth:
         for k, v in list(value.items())[:30]:
             _collect_scalars(k, ints, floats, strings, depth + 1)
             _collect_scalars(v, ints, floats, strings, depth + 1)
-
-

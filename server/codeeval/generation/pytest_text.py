@@ -47,8 +47,10 @@ def _judge_assertion(call: str, expected: Any, compare: Compare, args: list | No
         return [f"result = {call}", f"assert (result if isinstance(result, bool) else result is not None) is {present}"]
     if compare.mode == "root" and args:
         tolerance = compare.float_tolerance or 1e-6
-        return [f"result = {call}", f"assert abs(sum(c * result ** i for i, c in enumerate({_src(args[0])}))) "
-                f"<= {tolerance!r}"]
+        return [
+            f"result = {call}",
+            f"assert abs(sum(c * result ** i for i, c in enumerate({_src(args[0])}))) <= {tolerance!r}",
+        ]
     return None
 
 
@@ -74,8 +76,10 @@ def _assertion(call: str, expected: Any, compare: Compare, imports: set[str], ar
             absolute, relative = absolute or 1e-6, 1e-7
         if absolute or relative:
             imports.add("import pytest")
-            return [f"assert {call} == pytest.approx({_src(expected)}, rel={relative or absolute!r}, "
-                    f"abs={absolute or 0.0!r}, nan_ok=True)"]
+            return [
+                f"assert {call} == pytest.approx({_src(expected)}, rel={relative or absolute!r}, "
+                f"abs={absolute or 0.0!r}, nan_ok=True)"
+            ]
         if _has_nan(expected):  # NaN != NaN in Python; codeeval counts NaN equal to NaN
             imports.add("import pytest")
             return [f"assert {call} == pytest.approx({_src(expected)}, rel=0, abs=0, nan_ok=True)"]
@@ -93,8 +97,15 @@ def counterexample_test_name(entry_point: str, number: int) -> str:
     return f"test_{stem}_counterexample_{number}"
 
 
-def pytest_for(entry_point: str, case: Case, expected: Any = None, raises: str | None = None,
-               compare: Compare | None = None, number: int = 1, module: str = "solution") -> str:
+def pytest_for(
+    entry_point: str,
+    case: Case,
+    expected: Any = None,
+    raises: str | None = None,
+    compare: Compare | None = None,
+    number: int = 1,
+    module: str = "solution",
+) -> str:
     """The test's source text, with an import line to adjust to where the solution lives."""
     compare = compare or Compare()
     imports: set[str] = set()

@@ -74,8 +74,9 @@ def _public_functions(source: str) -> list[ast.FunctionDef]:
     return [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
 
 
-def robustness_cases(source: str, function: str | None = None, *, max_examples: int = DEFAULT_MAX_EXAMPLES,
-                     seed: int = 0) -> list[RobustnessTarget]:
+def robustness_cases(
+    source: str, function: str | None = None, *, max_examples: int = DEFAULT_MAX_EXAMPLES, seed: int = 0
+) -> list[RobustnessTarget]:
     """Generated inputs for `function` (or every public module-level function) from type hints alone."""
     nodes = _public_functions(source)
     if function is not None:
@@ -137,8 +138,14 @@ def _explore(top: TupleT, count: int, seed: int, add) -> None:
         return
 
     @hypothesis_seed(seed)
-    @settings(database=None, max_examples=max(1, count * 2), phases=[Phase.generate], deadline=None,
-              suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
+    @settings(
+        database=None,
+        max_examples=max(1, count * 2),
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+    )
     @given(strategy)
     def draw(value):
         add(value)
@@ -166,9 +173,17 @@ def _deliberate(source_lines: list[str], line: int | None) -> bool:
     return text.startswith(("raise", "assert"))
 
 
-def check_robustness(source: str, function: str | None = None, *, launcher=None, limits=None,
-                     max_examples: int = DEFAULT_MAX_EXAMPLES, seed: int = 0, time_budget_s: float = 10.0,
-                     filename: str = "solution.py") -> tuple[list[RobustnessFinding], list[RobustnessTarget]]:
+def check_robustness(
+    source: str,
+    function: str | None = None,
+    *,
+    launcher=None,
+    limits=None,
+    max_examples: int = DEFAULT_MAX_EXAMPLES,
+    seed: int = 0,
+    time_budget_s: float = 10.0,
+    filename: str = "solution.py",
+) -> tuple[list[RobustnessFinding], list[RobustnessTarget]]:
     """Run generated inputs in the sandbox; return (findings, targets). Each finding's input is minimal."""
     limits = limits or Limits(time_per_call_s=1.0)
     launcher = launcher or default_launcher()
@@ -211,15 +226,31 @@ def check_robustness(source: str, function: str | None = None, *, launcher=None,
                     found = _failure_kind(result, lines, filename)
                     return result if found and (found, result.exc_type) == signature else None
 
-                shrunk = shrink(value, outcome, plan.top.shrink, still_fails, max_attempts=100,
-                                max_seconds=max(0.5, min(3.0, ends - time.monotonic())))
+                shrunk = shrink(
+                    value,
+                    outcome,
+                    plan.top.shrink,
+                    still_fails,
+                    max_attempts=100,
+                    max_seconds=max(0.5, min(3.0, ends - time.monotonic())),
+                )
                 final = shrunk.data
                 case = plan.to_case(shrunk.value)
                 line = _raise_line(final.traceback, filename)
                 test = pytest_for(target.function, case, expected=None, number=len(findings) + 1)
                 test = _no_crash_test(test)
-                findings.append(RobustnessFinding(target.function, kind, case.input_text(target.function, 300),
-                                                  final.exc_type, final.message[:500], line, test, final.traceback))
+                findings.append(
+                    RobustnessFinding(
+                        target.function,
+                        kind,
+                        case.input_text(target.function, 300),
+                        final.exc_type,
+                        final.message[:500],
+                        line,
+                        test,
+                        final.traceback,
+                    )
+                )
     return findings, targets
 
 

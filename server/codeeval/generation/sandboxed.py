@@ -50,7 +50,7 @@ def parse_preconditions(texts: list[object]) -> list[str]:
     return parsed
 
 
-_BUILD = f'''
+_BUILD = f"""
 def _codeeval_build(value, depth=0):
     if depth > 200:
         return value
@@ -67,7 +67,7 @@ def _codeeval_build(value, depth=0):
     if kind is dict:
         return {{k: _codeeval_build(v, depth + 1) for k, v in value.items()}}
     return value
-'''
+"""
 
 
 def guard_source(entry_point: str, param_names: list[str], preconditions: list[str], records: bool) -> str:
@@ -79,7 +79,7 @@ def guard_source(entry_point: str, param_names: list[str], preconditions: list[s
         checks.append(f"def _codeeval_check_{index}({params}):\n    return ({expression})\n")
     table = ", ".join(f"(_codeeval_check_{i}, {text!r})" for i, text in enumerate(preconditions))
     build = _BUILD if records else "\ndef _codeeval_build(value, depth=0):\n    return value\n"
-    return f'''
+    return f"""
 
 # ---- appended by codeeval (generated edge cases): preconditions, then the reference ----
 class {REJECTED}(Exception):
@@ -114,16 +114,16 @@ def {GUARD_ENTRY}(*args, **kwargs):
             if not ok:
                 raise {REJECTED}(text)
     return target(*args, **kwargs)
-'''
+"""
 
 
 def adapter_source(entry_point: str) -> str:
     """Python appended to a candidate whose inputs contain records: builds them with the candidate's own classes."""
-    return f'''
+    return f"""
 
 # ---- appended by codeeval (generated edge cases): builds record inputs ----
 {_BUILD}
 
 def {ADAPTED_ENTRY}(*args, **kwargs):
     return globals()[{entry_point!r}](*_codeeval_build(args), **_codeeval_build(kwargs))
-'''
+"""

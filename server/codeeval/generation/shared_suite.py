@@ -37,8 +37,9 @@ class GenerationState:
                 budget = self.problem.edge_cases.generate.time_budget_s
                 if deadline is not None:
                     budget = max(MIN_BUDGET_S, min(budget, deadline.remaining() / 3))
-                self._suite, self.guard = build_suite(self.problem, self.limits, self.launcher, budget_s=budget,
-                                                      frozen=self.frozen)
+                self._suite, self.guard = build_suite(
+                    self.problem, self.limits, self.launcher, budget_s=budget, frozen=self.frozen
+                )
                 self._meta = {id(g.case): g for g in self._suite.cases}
             return self._suite
 

@@ -33,9 +33,15 @@ class Shrunk:
     exhausted: bool  # True when the budget ran out before a fixed point
 
 
-def shrink(start: Any, start_data: Any, candidates: Callable[[Any], Any], still_fails: Callable[[Any], Any],
-           max_attempts: int = DEFAULT_MAX_ATTEMPTS, max_seconds: float = DEFAULT_MAX_SECONDS,
-           should_stop: Callable[[], bool] | None = None) -> Shrunk:
+def shrink(
+    start: Any,
+    start_data: Any,
+    candidates: Callable[[Any], Any],
+    still_fails: Callable[[Any], Any],
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    should_stop: Callable[[], bool] | None = None,
+) -> Shrunk:
     """Greedy shrinking: `candidates(v)` yields simpler values; `still_fails(v)` returns data, or None."""
     current, data = start, start_data
     current_key = simplicity_key(current)

@@ -70,10 +70,12 @@ def _floats(min_value=None, max_value=None, allow_nan=None, allow_infinity=None)
     if min_value is not None and max_value is not None and min_value > max_value:
         raise StrategyError("floats: min_value is greater than max_value")
     bounded = min_value is not None or max_value is not None
-    return FloatT(lo=None if min_value is None else float(min_value),
-                  hi=None if max_value is None else float(max_value),
-                  allow_nan=(not bounded) if allow_nan is None else bool(allow_nan),
-                  allow_infinity=(not bounded) if allow_infinity is None else bool(allow_infinity))
+    return FloatT(
+        lo=None if min_value is None else float(min_value),
+        hi=None if max_value is None else float(max_value),
+        allow_nan=(not bounded) if allow_nan is None else bool(allow_nan),
+        allow_infinity=(not bounded) if allow_infinity is None else bool(allow_infinity),
+    )
 
 
 def _text(alphabet=None, min_size=0, max_size=None) -> T:
@@ -100,6 +102,7 @@ def _collection(kind: str):
         if kind == "lists":
             return ListT(elements, min_size=low, max_size=high, unique=bool(unique))
         return SetT(elements, min_size=low, max_size=high, frozen=kind == "frozensets")
+
     return build
 
 

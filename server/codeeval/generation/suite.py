@@ -99,11 +99,16 @@ class Suite:
     def summary(self) -> GenerationSummary:
         """How the suite was made, as the edge-case dimension reports it."""
         phases = Counter(c.phase for c in self.cases)
-        return GenerationSummary(applicable=self.applicable, generated=len(self.cases),
-                                 phases={name: phases.get(name, 0) for name, _ in PHASE_SHARES},
-                                 stats=dict(self.stats), notes=tuple(self.notes), seconds=round(self.seconds, 3),
-                                 reason=None if self.applicable else self.reason,
-                                 types=self.plan.describe_types() if self.plan is not None else None)
+        return GenerationSummary(
+            applicable=self.applicable,
+            generated=len(self.cases),
+            phases={name: phases.get(name, 0) for name, _ in PHASE_SHARES},
+            stats=dict(self.stats),
+            notes=tuple(self.notes),
+            seconds=round(self.seconds, 3),
+            reason=None if self.applicable else self.reason,
+            types=self.plan.describe_types() if self.plan is not None else None,
+        )
 
 
 class ReferenceAnswer(str, Enum):
@@ -156,8 +161,16 @@ class _Stop(Exception):
 
 
 class SuiteBuilder:
-    def __init__(self, problem: Problem, plan: Plan, guard: GuardedReference, spec: GenerateSpec,
-                 budget_s: float, excluded: set[str], started: float | None = None):
+    def __init__(
+        self,
+        problem: Problem,
+        plan: Plan,
+        guard: GuardedReference,
+        spec: GenerateSpec,
+        budget_s: float,
+        excluded: set[str],
+        started: float | None = None,
+    ):
         self._case_key = case_key
         self.problem = problem
         self.plan = plan
@@ -189,8 +202,10 @@ class SuiteBuilder:
 
     def full(self, quota: int) -> bool:
         """The phase has its share of examples, or of the suite's reference time."""
-        return (len(self.kept) >= min(quota, self.max_examples)
-                or self.reference_total_s >= self.reference_cap - REFERENCE_TIME_SLACK_S)
+        return (
+            len(self.kept) >= min(quota, self.max_examples)
+            or self.reference_total_s >= self.reference_cap - REFERENCE_TIME_SLACK_S
+        )
 
     # -- one candidate ------------------------------------------------------------------
     def try_value(self, value: Any, phase: str) -> bool:
@@ -316,8 +331,10 @@ class SuiteBuilder:
             if self.full(quota) or self.out_of_time(share_end):
                 return
             if drawn > EXPLORE_PROBE and (len(self.kept) - kept_before) < EXPLORE_MIN_YIELD * drawn:
-                self.notes.append(f"exploration stopped after {drawn} draws: the preconditions or the reference "
-                                  "rejected almost all of them")
+                self.notes.append(
+                    f"exploration stopped after {drawn} draws: the preconditions or the reference "
+                    "rejected almost all of them"
+                )
                 return
             self.try_value(self.plan.top.sample(self.ctx), "explore")
 
@@ -333,16 +350,25 @@ class SuiteBuilder:
         drawn, kept_before = [0], len(self.kept)
 
         @seed(self.spec.seed)
-        @settings(database=None, max_examples=tries, phases=[Phase.generate], deadline=None,
-                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, report_multiple_bugs=False)
+        @settings(
+            database=None,
+            max_examples=tries,
+            phases=[Phase.generate],
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            verbosity=Verbosity.quiet,
+            report_multiple_bugs=False,
+        )
         @given(strategy)
         def explore(value):
             if self.full(quota) or self.out_of_time(share_end):
                 raise _Stop()
             drawn[0] += 1
             if drawn[0] > EXPLORE_PROBE and (len(self.kept) - kept_before) < EXPLORE_MIN_YIELD * drawn[0]:
-                self.notes.append(f"exploration stopped after {drawn[0]} draws: the preconditions or the reference "
-                                  "rejected almost all of them")
+                self.notes.append(
+                    f"exploration stopped after {drawn[0]} draws: the preconditions or the reference "
+                    "rejected almost all of them"
+                )
                 raise _Stop()
             self.try_value(value, "explore")
 
@@ -376,13 +402,13 @@ def function_boundary(top: TupleT, ctx: GenContext, examples: list) -> list:
     for rank in range(depth):
         for i, column in enumerate(columns):
             if rank < len(column):
-                values.append(primary[:i] + (column[rank],) + primary[i + 1:])
+                values.append(primary[:i] + (column[rank],) + primary[i + 1 :])
     values += argument_permutations(top, bases[:4])
     for rank in range(6):
         for base in others:
             for i, column in enumerate(columns):
                 if rank < len(column):
-                    values.append(base[:i] + (column[rank],) + base[i + 1:])
+                    values.append(base[:i] + (column[rank],) + base[i + 1 :])
     return values
 
 
@@ -401,9 +427,14 @@ def argument_permutations(top: TupleT, bases: list[tuple]) -> list[tuple]:
     return out
 
 
-def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedReference | None = None,
-                budget_s: float | None = None,
-                frozen: FrozenSuites | None = None) -> tuple[Suite, GuardedReference | None]:
+def build_suite(
+    problem: Problem,
+    limits: Limits,
+    launcher,
+    guard: GuardedReference | None = None,
+    budget_s: float | None = None,
+    frozen: FrozenSuites | None = None,
+) -> tuple[Suite, GuardedReference | None]:
     """Plan and generate a problem's suite. Never raises for a problem it cannot handle: the suite says why.
 
     With `frozen` (deterministic mode), a suite frozen earlier is replayed, and a newly built one is frozen.
@@ -420,8 +451,7 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
     except PreconditionError as exc:
         return _unavailable(suite, f"edge_cases.generate.{exc}"), None
     try:
-        plan = make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies,
-                         preconditions)
+        plan = make_plan(problem.reference, problem.entry_point, example_cases(problem), spec.strategies, preconditions)
     except GenerationUnavailable as exc:
         return _unavailable(suite, str(exc)), None
     suite.plan = plan
@@ -452,9 +482,11 @@ def build_suite(problem: Problem, limits: Limits, launcher, guard: GuardedRefere
     if not suite.cases:
         reason = "no generated input was usable"
         if builder.stats.get("tried"):
-            reason += (f": of {builder.stats['tried']} tried, {builder.stats.get('rejected_by_preconditions', 0)} "
-                       f"broke a precondition and the reference raised on {builder.stats.get('reference_raised', 0)} "
-                       f"and failed on {builder.stats.get('reference_failed', 0)}")
+            reason += (
+                f": of {builder.stats['tried']} tried, {builder.stats.get('rejected_by_preconditions', 0)} "
+                f"broke a precondition and the reference raised on {builder.stats.get('reference_raised', 0)} "
+                f"and failed on {builder.stats.get('reference_failed', 0)}"
+            )
         suite.applicable, suite.reason = False, reason
     return suite, guard
 
@@ -466,8 +498,12 @@ def domain_of(problem: Problem, plan: Plan, preconditions: list[str]) -> Domain:
     """
     examples = plan.examples if plan.kind == "function" else []
     names = list(getattr(plan.top, "names", None) or []) if plan.kind == "function" else []
-    return Domain(names, examples, prompt_text(problem.prompt, problem.reference, problem.entry_point),
-                  contract_kinds(preconditions, names))
+    return Domain(
+        names,
+        examples,
+        prompt_text(problem.prompt, problem.reference, problem.entry_point),
+        contract_kinds(preconditions, names),
+    )
 
 
 def _unavailable(suite: Suite, reason: str) -> Suite:

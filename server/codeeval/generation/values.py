@@ -114,7 +114,6 @@ def _hex_text(value: Any, depth: int) -> str:
         return f"<{type(value).__name__}>"
 
 
-
 def simplicity_key(value: Any) -> tuple:
     """Total order used by the shrinker: smaller size first, then shorter text, then text."""
     text = safe_repr(value)

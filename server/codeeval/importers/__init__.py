@@ -22,14 +22,43 @@ from .convert import (
 from .evalplus_tasks import mbpp_release, restore_inputs
 
 
-def import_file(kind: str, path: str | Path, output: str | Path, *, tasks: list[str] | None = None,
-                limit: int | None = None, launcher=None, progress=None, jobs: int | None = None) -> ImportReport:
+def import_file(
+    kind: str,
+    path: str | Path,
+    output: str | Path,
+    *,
+    tasks: list[str] | None = None,
+    limit: int | None = None,
+    launcher=None,
+    progress=None,
+    jobs: int | None = None,
+) -> ImportReport:
     """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""
     records = read_records(path)
     release = mbpp_release(records)
-    return import_records(kind, select(records, tasks, limit), output, source=str(path), launcher=launcher,
-                          progress=progress, release=release, jobs=jobs)
+    return import_records(
+        kind,
+        select(records, tasks, limit),
+        output,
+        source=str(path),
+        launcher=launcher,
+        progress=progress,
+        release=release,
+        jobs=jobs,
+    )
 
 
-__all__ = ["KINDS", "ConversionError", "Converted", "Converter", "ImportFileError", "ImportReport", "import_file",
-           "import_records", "mbpp_release", "read_records", "restore_inputs", "select"]
+__all__ = [
+    "KINDS",
+    "ConversionError",
+    "Converted",
+    "Converter",
+    "ImportFileError",
+    "ImportReport",
+    "import_file",
+    "import_records",
+    "mbpp_release",
+    "read_records",
+    "restore_inputs",
+    "select",
+]

@@ -59,8 +59,13 @@ class ParsedCheck:
 
 
 _ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-    ast.Div: operator.truediv, ast.Pow: operator.pow, ast.Mod: operator.mod,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
+    ast.Mod: operator.mod,
 }
 _INFINITIES = ("inf", "+inf", "-inf", "nan", "infinity", "-infinity")
 
@@ -95,8 +100,13 @@ def _is_number(value: Any) -> bool:
 
 def _is_float_call(node: ast.AST) -> TypeGuard[ast.Call]:
     """`float(x)` with one positional argument."""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
-        and len(node.args) == 1 and not node.keywords
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "float"
+        and len(node.args) == 1
+        and not node.keywords
+    )
 
 
 def _arithmetic(node: ast.BinOp, depth: int) -> Any:
@@ -106,8 +116,11 @@ def _arithmetic(node: ast.BinOp, depth: int) -> Any:
         raise NotConstant("power too large")
     if isinstance(node.op, ast.Mult):
         for seq, count in ((left, right), (right, left)):
-            if (isinstance(seq, (str, list, tuple, bytes)) and isinstance(count, int)
-                    and len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH):
+            if (
+                isinstance(seq, (str, list, tuple, bytes))
+                and isinstance(count, int)
+                and len(seq) * max(count, 0) > MAX_CONSTANT_LENGTH
+            ):
                 raise NotConstant("constant too large")
     try:
         return _ARITHMETIC[type(node.op)](left, right)
@@ -155,7 +168,7 @@ def _unwrap(side: ast.AST, name: str) -> tuple[ast.Call | None, str | None, floa
         if side.func.id == "round" and len(side.args) == 2:
             digits = constant(side.args[1])
             if isinstance(digits, int) and not isinstance(digits, bool) and 0 <= digits <= 15:
-                return inner, None, 0.5 * 10.0 ** -digits
+                return inner, None, 0.5 * 10.0**-digits
     return None, None, None
 
 
@@ -200,8 +213,14 @@ def _read_close_difference(test: ast.expr, name: str) -> ParsedAssert | None:
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
     left = test.left
-    if not (isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "abs"
-            and len(left.args) == 1 and isinstance(left.args[0], ast.BinOp) and isinstance(left.args[0].op, ast.Sub)):
+    if not (
+        isinstance(left, ast.Call)
+        and isinstance(left.func, ast.Name)
+        and left.func.id == "abs"
+        and len(left.args) == 1
+        and isinstance(left.args[0], ast.BinOp)
+        and isinstance(left.args[0].op, ast.Sub)
+    ):
         return None
     inner = left.args[0]
     tolerance = _tolerance_of(test)
@@ -222,8 +241,11 @@ def _read_equality(test: ast.expr, name: str) -> ParsedAssert | None:
         call, mode, tolerance = _unwrap(side, name)
         if call is not None and not _uses(other, name):
             args, kwargs = _call_inputs(call)
-            wrapper = side.func.id if side is not call and isinstance(side, ast.Call) \
-                and isinstance(side.func, ast.Name) else None
+            wrapper = (
+                side.func.id
+                if side is not call and isinstance(side, ast.Call) and isinstance(side.func, ast.Name)
+                else None
+            )
             return _with_expected(ParsedAssert(args, kwargs, mode=mode, tolerance=tolerance, wrapper=wrapper), other)
     return None
 
@@ -242,9 +264,12 @@ def _read_not_none(test: ast.expr, name: str) -> ParsedAssert | None:
 
 def _read_isclose(test: ast.expr, name: str) -> ParsedAssert | None:
     """`math.isclose(candidate(...), v, abs_tol=..., rel_tol=...)`, either way round."""
-    if not (isinstance(test, ast.Call) and isinstance(test.func, (ast.Attribute, ast.Name))
-            and (test.func.attr if isinstance(test.func, ast.Attribute) else test.func.id) == "isclose"
-            and len(test.args) >= 2):
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, (ast.Attribute, ast.Name))
+        and (test.func.attr if isinstance(test.func, ast.Attribute) else test.func.id) == "isclose"
+        and len(test.args) >= 2
+    ):
         return None
     for side, other in ((test.args[0], test.args[1]), (test.args[1], test.args[0])):
         call = _candidate_call(side, name)
@@ -252,8 +277,9 @@ def _read_isclose(test: ast.expr, name: str) -> ParsedAssert | None:
             args, kwargs = _call_inputs(call)
             given = {k.arg: constant(k.value) for k in test.keywords if k.arg in ("abs_tol", "rel_tol")}
             # math.isclose's own defaults: rel_tol 1e-9, abs_tol 0
-            parsed = ParsedAssert(args, kwargs, tolerance=given.get("abs_tol") or None,
-                                  relative_tolerance=given.get("rel_tol", 1e-9))
+            parsed = ParsedAssert(
+                args, kwargs, tolerance=given.get("abs_tol") or None, relative_tolerance=given.get("rel_tol", 1e-9)
+            )
             return _with_expected(parsed, other)
     return None
 
@@ -278,8 +304,9 @@ def parse_check(test_code: str, function: str = "check") -> ParsedCheck:
         if not isinstance(stmt, ast.Assert):
             kind = type(stmt).__name__.lower()
             count = sum(isinstance(n, ast.Assert) for n in ast.walk(stmt))
-            result.unconvertible.append(f"{where}: `{kind}` statement using the candidate"
-                                        + (f" ({count} assert(s) inside)" if count else ""))
+            result.unconvertible.append(
+                f"{where}: `{kind}` statement using the candidate" + (f" ({count} assert(s) inside)" if count else "")
+            )
             continue
         try:
             parsed = _read_assert(stmt.test, name)

@@ -50,8 +50,13 @@ def detect_kind(records: list[dict]) -> str:
     return "evalplus" if any("base_input" in record for record in records) else "humaneval"
 
 
-def benchmark_problems(path: str | Path, *, cache: Path | None = None, jobs: int | None = None,
-                       announce: Callable[[str], None] | None = None) -> BenchmarkProblems:
+def benchmark_problems(
+    path: str | Path,
+    *,
+    cache: Path | None = None,
+    jobs: int | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> BenchmarkProblems:
     """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable."""
     path = Path(path)
     records = read_records(path)  # first: a missing or unreadable file is refused by name

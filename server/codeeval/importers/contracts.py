@@ -42,7 +42,9 @@ def contract_preconditions(contract: str, entry_point: str, params: list[str]) -
     name = helper_name(entry_point)
     body = textwrap.indent(ast.unparse(tree), "    ")
     arguments = ", ".join(params)
-    helper = (f"\n\ndef {name}({arguments}):\n"
-              f"    \"\"\"EvalPlus's input contract for {entry_point} (added by codeeval import).\"\"\"\n"
-              f"{body}\n    return True\n")
+    helper = (
+        f"\n\ndef {name}({arguments}):\n"
+        f'    """EvalPlus\'s input contract for {entry_point} (added by codeeval import)."""\n'
+        f"{body}\n    return True\n"
+    )
     return [f"{name}({arguments})"], helper

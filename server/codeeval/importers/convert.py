@@ -96,11 +96,17 @@ class ImportReport:
         return path
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "source": self.source, "converted": len(self.converted),
-                "failed": len(self.failed), "total": len(self.converted) + len(self.failed),
-                "problems": [{"task_id": c.task_id, "path": c.path, "tests": c.tests, "warnings": c.warnings}
-                             for c in self.converted],
-                "failures": [{"task_id": t, "reason": r} for t, r in self.failed]}
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "converted": len(self.converted),
+            "failed": len(self.failed),
+            "total": len(self.converted) + len(self.failed),
+            "problems": [
+                {"task_id": c.task_id, "path": c.path, "tests": c.tests, "warnings": c.warnings} for c in self.converted
+            ],
+            "failures": [{"task_id": t, "reason": r} for t, r in self.failed],
+        }
 
 
 def read_records(path: str | Path) -> list[dict]:
@@ -179,8 +185,9 @@ def _writable(value: Any, depth: int = 0) -> bool:
 def _assert_compare(check: ParsedAssert) -> Compare:
     """How the original assert compares: Python's `==`, on sets or sorted lists when it wraps the call so."""
     mode: CompareMode = "set" if check.mode == "set" else "unordered" if check.mode == "unordered" else "exact"
-    return Compare(mode=mode, float_tolerance=check.tolerance, relative_tolerance=check.relative_tolerance,
-                   equality="python")
+    return Compare(
+        mode=mode, float_tolerance=check.tolerance, relative_tolerance=check.relative_tolerance, equality="python"
+    )
 
 
 class Converter:
@@ -205,7 +212,8 @@ class Converter:
             tree = python_ast.parse(reference)
         except SyntaxError as exc:
             raise ConversionError(
-                f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})") from None
+                f"prompt + canonical_solution does not parse (line {exc.lineno}: {exc.msg})"
+            ) from None
         function = _entry_function(tree, entry_point)
         params = [a.arg for a in function.args.posonlyargs + function.args.args + function.args.kwonlyargs]
         preconditions: list[str] = []
@@ -263,9 +271,11 @@ class Converter:
                 lines.append(line)
         kept = _within_size(lines, EXTENDED_INPUTS_BYTES)
         if len(kept) < len(lines):
-            warnings.append(f"{len(lines) - len(kept)} of {len(inputs)} plus inputs left out: the problem file keeps "
-                            f"at most {EXTENDED_INPUTS_BYTES // 2**20} MB of them (EvalPlus judges them; the plus "
-                            "verdict here does not)")
+            warnings.append(
+                f"{len(lines) - len(kept)} of {len(inputs)} plus inputs left out: the problem file keeps "
+                f"at most {EXTENDED_INPUTS_BYTES // 2**20} MB of them (EvalPlus judges them; the plus "
+                "verdict here does not)"
+            )
         return kept
 
     # -- inputs ---------------------------------------------------------------------------
@@ -298,8 +308,9 @@ class Converter:
             raise ConversionError("no `test` code" + (" and no `base_input`" if self.kind == "evalplus" else ""))
         return self._assert_inputs(record, reference, test_code, warnings)
 
-    def _assert_inputs(self, record: dict, reference: str, test_code: str,
-                       warnings: list[str]) -> tuple[list[_Input], Compare]:
+    def _assert_inputs(
+        self, record: dict, reference: str, test_code: str, warnings: list[str]
+    ) -> tuple[list[_Input], Compare]:
         """The inputs of the asserts in `check(candidate)`, compared as the asserts compare; where some asserts
         cannot be read (a loop over random inputs), the inputs the test gives the reference when it runs."""
         parsed = parse_check(test_code)
@@ -307,17 +318,20 @@ class Converter:
             raise ConversionError(parsed.error)
         inputs = [_Input(a.args, a.kwargs, f"test line {a.line}", a) for a in parsed.asserts]
         if parsed.unconvertible:
-            inputs += self._recorded_inputs(record, reference, test_code, inputs,
-                                            _unconvertible_message(parsed.unconvertible), warnings)
+            inputs += self._recorded_inputs(
+                record, reference, test_code, inputs, _unconvertible_message(parsed.unconvertible), warnings
+            )
         return inputs, _asserts_compare(parsed.asserts, str(record.get("task_id")), _atol(record), warnings)
 
-    def _recorded_inputs(self, record: dict, reference: str, test_code: str, read: list[_Input], message: str,
-                         warnings: list[str]) -> list[_Input]:
+    def _recorded_inputs(
+        self, record: dict, reference: str, test_code: str, read: list[_Input], message: str, warnings: list[str]
+    ) -> list[_Input]:
         """The new inputs the test gives the reference when it runs (recorded_calls.py); none, with a warning
         saying why, when it cannot run (a ConversionError when the asserts read gave no input either)."""
         try:
-            recorded = recorded_calls(reference, test_code, _field(record, "entry_point"), str(record.get("task_id")),
-                                      self.launcher)
+            recorded = recorded_calls(
+                reference, test_code, _field(record, "entry_point"), str(record.get("task_id")), self.launcher
+            )
         except RecordingError as exc:
             if not read:
                 raise ConversionError(f"{message}, and running it: {exc}") from None
@@ -330,14 +344,24 @@ class Converter:
             if key not in known and _writable(call.args) and _writable(call.kwargs):
                 known.add(key)
                 kept.append(_Input(call.args, call.kwargs, f"test call {len(kept) + 1} (recorded running the test)"))
-        warnings.append(f"{message}: the test was run with the reference in the sandbox instead, and the "
-                        f"{len(kept)} inputs it gave are tests with the reference's outputs" if kept
-                        else f"{message} (running it gave no new input a problem file can hold)")
+        warnings.append(
+            f"{message}: the test was run with the reference in the sandbox instead, and the "
+            f"{len(kept)} inputs it gave are tests with the reference's outputs"
+            if kept
+            else f"{message} (running it gave no new input a problem file can hold)"
+        )
         return kept
 
     # -- expected outputs ---------------------------------------------------------------------
-    def _tests(self, reference: str, entry_point: str, task_id: str, inputs: list[_Input], compare: Compare,
-               warnings: list[str]) -> tuple[list[dict], bool]:
+    def _tests(
+        self,
+        reference: str,
+        entry_point: str,
+        task_id: str,
+        inputs: list[_Input],
+        compare: Compare,
+        warnings: list[str],
+    ) -> tuple[list[dict], bool]:
         """One case per distinct input, in order: the assert's literal where it states one, else the reference's
         output (the reference runs, in one sandboxed session, only when some case needs it)."""
         slots: list[tuple[dict, bool] | None] = []  # (case, whether its output holds a float), None: dropped
@@ -365,8 +389,9 @@ class Converter:
         kept = [slot for slot in slots if slot is not None]
         return [case for case, _ in kept], any(floats for _, floats in kept)
 
-    def _computed(self, session: Session, item: _Input, compare: Compare,
-                  warnings: list[str]) -> tuple[dict, bool] | None:
+    def _computed(
+        self, session: Session, item: _Input, compare: Compare, warnings: list[str]
+    ) -> tuple[dict, bool] | None:
         """(case, whether its output holds a float) from the reference's output on the input, None when the test
         is dropped (with a warning saying why)."""
         outcome = session.call(item.args, item.kwargs, timeout=self.timeout_s)
@@ -381,8 +406,9 @@ class Converter:
             return None
         value = presence(outcome.value) if compare.mode == "not_none" else outcome.value
         if not _writable(value):
-            warnings.append(f"{item.source}: the reference returned {_shown(value)}, which a problem file "
-                            "cannot hold; test dropped")
+            warnings.append(
+                f"{item.source}: the reference returned {_shown(value)}, which a problem file cannot hold; test dropped"
+            )
             return None
         problem = self._disagreement(item.check, value)
         if problem:
@@ -428,8 +454,13 @@ def _stating_assert(item: _Input) -> ParsedAssert | None:
     """The input's assert if it states the expected output as a literal a problem file can hold (a truthiness
     check does not, nor a `tuple(...)`/`list(...)` around the call: its literal's type need not be the output's)."""
     check = item.check
-    if (check is not None and check.has_expected and check.truthy is None
-            and check.wrapper not in ("tuple", "list") and _writable(check.expected)):
+    if (
+        check is not None
+        and check.has_expected
+        and check.truthy is None
+        and check.wrapper not in ("tuple", "list")
+        and _writable(check.expected)
+    ):
         return check
     return None
 
@@ -439,9 +470,17 @@ def _attach_exact_asserts(inputs: list[_Input], test_code: Any) -> None:
     literal (no tolerance, no wrapper), if the task's `test` code has one: that literal is its expected output."""
     if not isinstance(test_code, str):
         return
-    exact = [a for a in parse_check(test_code).asserts
-             if a.has_expected and not a.kwargs and a.truthy is None and a.wrapper is None and a.mode is None
-             and a.tolerance is None and a.relative_tolerance is None]
+    exact = [
+        a
+        for a in parse_check(test_code).asserts
+        if a.has_expected
+        and not a.kwargs
+        and a.truthy is None
+        and a.wrapper is None
+        and a.mode is None
+        and a.tolerance is None
+        and a.relative_tolerance is None
+    ]
     for item in inputs:
         item.check = next((a for a in exact if same_value(list(a.args), list(item.args))), None)
 
@@ -507,8 +546,10 @@ def write_problem(problem: dict, output: Path, file_stem: str) -> Problem:
     path = output / f"{file_stem}.yaml"
     size = len(text.encode("utf-8"))
     if size > MAX_FILE_BYTES:
-        raise ConversionError(f"the problem file would be {size / 2**20:.1f} MB, more than the "
-                              f"{MAX_FILE_BYTES // 2**20} MB codeeval reads")
+        raise ConversionError(
+            f"the problem file would be {size / 2**20:.1f} MB, more than the "
+            f"{MAX_FILE_BYTES // 2**20} MB codeeval reads"
+        )
     loaded = problem_from_text(text, str(path))
     for tier, read_cases in (("tests", loaded.tests), ("extended_tests", loaded.extended_tests)):
         for index, (written, read) in enumerate(zip(problem.get(tier, []), read_cases, strict=False)):
@@ -533,9 +574,16 @@ def _nan_equal(a: Any, b: Any) -> bool:
     return isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)
 
 
-def import_records(kind: str, records: Iterable[dict], output: str | Path, source: str = "", launcher=None,
-                   progress: Callable[[str, str], None] | None = None, release: str = LATER,
-                   jobs: int | None = None) -> ImportReport:
+def import_records(
+    kind: str,
+    records: Iterable[dict],
+    output: str | Path,
+    source: str = "",
+    launcher=None,
+    progress: Callable[[str, str], None] | None = None,
+    release: str = LATER,
+    jobs: int | None = None,
+) -> ImportReport:
     """Convert every record, `jobs` at a time (default: one per core; each runs its reference, when it must, in
     a sandbox of its own); each failure is reported with its task id and reason, in the records' order."""
     output = Path(output)
@@ -559,8 +607,9 @@ def import_records(kind: str, records: Iterable[dict], output: str | Path, sourc
 Outcome = tuple[Converted | None, str]  # (what was written, "") or (None, why not)
 
 
-def _conversions(kind: str, named: list[tuple[str, dict, str]], output: Path, launcher, release: str,
-                 workers: int) -> Iterator[Outcome]:
+def _conversions(
+    kind: str, named: list[tuple[str, dict, str]], output: Path, launcher, release: str, workers: int
+) -> Iterator[Outcome]:
     """Each record's outcome, in the records' order.
 
     Converting is Python under one interpreter lock: HumanEval's 164 tasks took 1.8 s on one thread, 1.1-1.5
@@ -569,8 +618,12 @@ def _conversions(kind: str, named: list[tuple[str, dict, str]], output: Path, la
     held at the fork would stay held in the child). Otherwise threads, which still overlap the references' runs.
     """
     if workers > 1 and len(named) > 1 and threading.active_count() == 1:
-        with ProcessPoolExecutor(min(workers, len(named)), mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_start_process_converter, initargs=(kind, launcher, release)) as pool:
+        with ProcessPoolExecutor(
+            min(workers, len(named)),
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_start_process_converter,
+            initargs=(kind, launcher, release),
+        ) as pool:
             yield from pool.map(_convert_in_process, [(record, output, stem) for _, record, stem in named])
         return
     with batch_launcher(launcher, workers) as warm, ThreadPoolExecutor(max_workers=workers) as threads:
@@ -645,8 +698,12 @@ def _asserts_compare(asserts: list[ParsedAssert], task_id: str, atol: float | No
     mode = "root" if judge_mode(task_id) == "root" else _asserts_mode(asserts, warnings)
     tolerances = [a.tolerance for a in asserts if a.tolerance is not None] + ([atol] if atol else [])
     relatives = [a.relative_tolerance for a in asserts if a.relative_tolerance is not None]
-    return Compare(mode=mode, float_tolerance=max(tolerances) if tolerances else None,
-                   relative_tolerance=max(relatives) if relatives else None, equality="python")
+    return Compare(
+        mode=mode,
+        float_tolerance=max(tolerances) if tolerances else None,
+        relative_tolerance=max(relatives) if relatives else None,
+        equality="python",
+    )
 
 
 def _asserts_mode(asserts: list[ParsedAssert], warnings: list[str]) -> CompareMode:
@@ -655,6 +712,8 @@ def _asserts_mode(asserts: list[ParsedAssert], warnings: list[str]) -> CompareMo
     if len(modes) == 1 and None not in modes:
         return _assert_compare(asserts[0]).mode
     if len(modes - {None}) >= 1:
-        warnings.append(f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
-                        "the problem compares exactly")
+        warnings.append(
+            f"some asserts compare {' or '.join(sorted(m for m in modes if m))}, others exactly: "
+            "the problem compares exactly"
+        )
     return "exact"

@@ -77,8 +77,30 @@ def _number_then_complex(args: list) -> list:
 
 # MBPP+ task number -> how its stored arguments become the values EvalPlus calls the function with.
 _MBPP_RESTORE: dict[int, Callable[[list], list]] = {}
-for _number in (2, 116, 132, 143, 222, 261, 273, 394, 399, 421, 424, 429, 470, 560, 579, 596, 616, 630, 726, 740,
-                744, 809):
+for _number in (
+    2,
+    116,
+    132,
+    143,
+    222,
+    261,
+    273,
+    394,
+    399,
+    421,
+    424,
+    429,
+    470,
+    560,
+    579,
+    596,
+    616,
+    630,
+    726,
+    740,
+    744,
+    809,
+):
     _MBPP_RESTORE[_number] = _every(_tuple)  # every argument is a tuple
 for _number in (63, 64, 70, 94, 120, 237, 272, 299, 400, 409, 417, 438, 473, 614, 780):
     _MBPP_RESTORE[_number] = _every(_each(_tuple))  # every argument is a list of tuples
@@ -141,8 +163,12 @@ def judge_mode(task_id: str, release: str = LATER) -> CompareMode:
 def compare_for(task_id: str, atol: float | None, release: str = LATER) -> Compare:
     """How EvalPlus judges a task's outputs: Python's `==` and its float rule, with the task's special judge."""
     tolerance = float(atol) if atol else None
-    return Compare(mode=judge_mode(task_id, release), float_tolerance=tolerance, equality="evalplus",
-                   also_accept=_ALSO_ACCEPTED.get(task_id, ()))
+    return Compare(
+        mode=judge_mode(task_id, release),
+        float_tolerance=tolerance,
+        equality="evalplus",
+        also_accept=_ALSO_ACCEPTED.get(task_id, ()),
+    )
 
 
 def mbpp_release(records: list[dict]) -> str:

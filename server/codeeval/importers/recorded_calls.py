@@ -36,16 +36,18 @@ class RecordedCall:
 
 def recorder_source(reference: str, test_code: str, entry_point: str, function: str = "check") -> str:
     """The reference, the test code, and a function that runs the test with a recording candidate."""
-    return (f"{reference}\n\n{test_code}\n\n"
-            f"def {RECORDER}():\n"
-            "    import copy\n"
-            "    calls = []\n"
-            "    def candidate(*args, **kwargs):\n"
-            f"        if len(calls) < {MAX_RECORDED}:\n"
-            "            calls.append([copy.deepcopy(list(args)), copy.deepcopy(kwargs)])\n"
-            f"        return {entry_point}(*args, **kwargs)\n"
-            f"    {function}(candidate)\n"
-            "    return calls\n")
+    return (
+        f"{reference}\n\n{test_code}\n\n"
+        f"def {RECORDER}():\n"
+        "    import copy\n"
+        "    calls = []\n"
+        "    def candidate(*args, **kwargs):\n"
+        f"        if len(calls) < {MAX_RECORDED}:\n"
+        "            calls.append([copy.deepcopy(list(args)), copy.deepcopy(kwargs)])\n"
+        f"        return {entry_point}(*args, **kwargs)\n"
+        f"    {function}(candidate)\n"
+        "    return calls\n"
+    )
 
 
 def recorded_calls(reference: str, test_code: str, entry_point: str, name: str, launcher) -> list[RecordedCall]:

@@ -40,8 +40,9 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
 
 def _same_resolution_as_the_loader() -> None:
     """Quote exactly the plain strings the problem loader would read as something else (`1e3` is a float there)."""
-    _Dumper.yaml_implicit_resolvers = {first: list(resolvers)
-                                      for first, resolvers in _Loader.yaml_implicit_resolvers.items()}
+    _Dumper.yaml_implicit_resolvers = {
+        first: list(resolvers) for first, resolvers in _Loader.yaml_implicit_resolvers.items()
+    }
 
 
 _same_resolution_as_the_loader()

@@ -46,13 +46,22 @@ class CaseResult:
 
     def record(self, entry_point: str) -> CaseRecord:
         """The case as the reports show it."""
-        return CaseRecord(case=self.case.label(self.index), input=self.case.input_text(entry_point),
-                          passed=self.passed, verdict=self.verdict, expected=self.expected, actual=self.actual,
-                          origin=self.case.origin, line=self.case.line, traceback=self.traceback or None)
+        return CaseRecord(
+            case=self.case.label(self.index),
+            input=self.case.input_text(entry_point),
+            passed=self.passed,
+            verdict=self.verdict,
+            expected=self.expected,
+            actual=self.actual,
+            origin=self.case.origin,
+            line=self.case.line,
+            traceback=self.traceback or None,
+        )
 
 
-def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args: Sequence[Any] = ()
-          ) -> tuple[bool, str]:
+def judge(
+    outcome: CallOutcome, expectation: Expectation, compare: Compare, args: Sequence[Any] = ()
+) -> tuple[bool, str]:
     """(passed, verdict) for one outcome against one expectation (`args`: the call's, for `root` mode)."""
     if expectation.raises is not None:
         if outcome.status == CallStatus.RAISED:
@@ -68,8 +77,9 @@ def judge(outcome: CallOutcome, expectation: Expectation, compare: Compare, args
     return False, str(outcome.status)
 
 
-def run_case(session: Session, case: Case, index: int, expectation: Expectation, compare: Compare,
-             timeout: float | None = None) -> CaseResult:
+def run_case(
+    session: Session, case: Case, index: int, expectation: Expectation, compare: Compare, timeout: float | None = None
+) -> CaseResult:
     outcome = session.call(case.args, case.kwargs, case.call_triples(), timeout=timeout)
     return judged(outcome, case, index, expectation, compare)
 
@@ -84,16 +94,31 @@ def judged(outcome: CallOutcome, case: Case, index: int, expectation: Expectatio
     and writing a benchmark's big outputs (a million numbers) costs more than running the call."""
     passed, verdict = judge(outcome, expectation, compare, case.args)
     if passed:
-        return CaseResult(case=case, index=index, passed=True, verdict=verdict, expected="", actual="",
-                          duration_s=outcome.duration_s)
-    return CaseResult(case=case, index=index, passed=False, verdict=verdict, expected=expectation.text(),
-                      actual=outcome.describe(), traceback=outcome.traceback, duration_s=outcome.duration_s)
+        return CaseResult(
+            case=case, index=index, passed=True, verdict=verdict, expected="", actual="", duration_s=outcome.duration_s
+        )
+    return CaseResult(
+        case=case,
+        index=index,
+        passed=False,
+        verdict=verdict,
+        expected=expectation.text(),
+        actual=outcome.describe(),
+        traceback=outcome.traceback,
+        duration_s=outcome.duration_s,
+    )
 
 
 def skipped(case: Case, index: int, expectation: Expectation, reason: str) -> CaseResult:
     """A case not run because the evaluation's time budget ran out: it counts as failed."""
-    return CaseResult(case=case, index=index, passed=False, verdict="skipped", expected=expectation.text(),
-                      actual=f"not run: {reason}")
+    return CaseResult(
+        case=case,
+        index=index,
+        passed=False,
+        verdict="skipped",
+        expected=expectation.text(),
+        actual=f"not run: {reason}",
+    )
 
 
 class Deadline:

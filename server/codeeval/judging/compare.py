@@ -118,7 +118,8 @@ def _sequences_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> boo
     if rule.python and type(actual) is not type(expected):
         return False  # Python: a tuple is not a list
     return len(actual) == len(expected) and all(
-        _equal(a, e, rule, depth + 1) for a, e in zip(actual, expected, strict=True))
+        _equal(a, e, rule, depth + 1) for a, e in zip(actual, expected, strict=True)
+    )
 
 
 def _sets_equal(actual: Any, expected: Any, rule: _Rule, depth: int) -> bool:
@@ -154,8 +155,9 @@ def _within(actual: int | float, expected: int | float, scaled: float | None, re
         exact = abs(Fraction(actual) - Fraction(expected))
         if scaled is not None and exact <= Fraction(scaled) * max(Fraction(1), abs(Fraction(expected))):
             return True
-        return relative is not None and exact <= Fraction(relative) * max(abs(Fraction(actual)),
-                                                                          abs(Fraction(expected)))
+        return relative is not None and exact <= Fraction(relative) * max(
+            abs(Fraction(actual)), abs(Fraction(expected))
+        )
 
 
 def _complex_equal(actual: Any, expected: Any, rule: _Rule) -> bool:
@@ -208,7 +210,8 @@ def _same_multiset(actual: list, expected: list, rule: _Rule, depth: int = 0) ->
         actual_nans, actual_rest = _without_nans(actual)
         expected_nans, expected_rest = _without_nans(expected)
         return actual_nans == expected_nans and all(
-            _numbers_equal(a, e, rule) for a, e in zip(actual_rest, expected_rest, strict=True))
+            _numbers_equal(a, e, rule) for a, e in zip(actual_rest, expected_rest, strict=True)
+        )
     remaining = list(actual)
     for item in expected:
         for index, candidate in enumerate(remaining):
@@ -226,10 +229,12 @@ def _same_distinct(actual: list, expected: list, rule: _Rule, depth: int = 0) ->
     if not rule.tolerant:
         return False
     if _all_numbers(actual, expected) and not rule.relative:
-        return (_each_has_close(actual, expected, rule, items_are_actual=True)
-                and _each_has_close(expected, actual, rule, items_are_actual=False))
-    return (all(any(_equal(a, e, rule, depth + 1) for e in expected) for a in actual)
-            and all(any(_equal(a, e, rule, depth + 1) for a in actual) for e in expected))
+        return _each_has_close(actual, expected, rule, items_are_actual=True) and _each_has_close(
+            expected, actual, rule, items_are_actual=False
+        )
+    return all(any(_equal(a, e, rule, depth + 1) for e in expected) for a in actual) and all(
+        any(_equal(a, e, rule, depth + 1) for a in actual) for e in expected
+    )
 
 
 def _without_nans(numbers: list) -> tuple[int, list]:
@@ -251,7 +256,9 @@ def _each_has_close(items: list, others: list, rule: _Rule, items_are_actual: bo
                 return False
             continue
         index = bisect.bisect_left(ordered, item)
-        pairs = ((item, other) if items_are_actual else (other, item) for other in ordered[max(0, index - 1):index + 1])
+        pairs = (
+            (item, other) if items_are_actual else (other, item) for other in ordered[max(0, index - 1) : index + 1]
+        )
         if not any(_numbers_equal(actual, expected, rule) for actual, expected in pairs):
             return False
     return True
@@ -292,8 +299,12 @@ def _atom_key(value: Any, python: bool) -> Any:
 
 
 _COLLECTIONS: tuple[tuple[Any, Callable[[Any, Any, _Rule, int], bool]], ...] = (
-    (_SEQUENCES, _sequences_equal), (dict, lambda a, e, rule, depth: _dicts_equal(a, e, rule, depth)),
-    (_SETS, _sets_equal), (Record, _records_equal), (_BYTES, _bytes_equal))
+    (_SEQUENCES, _sequences_equal),
+    (dict, lambda a, e, rule, depth: _dicts_equal(a, e, rule, depth)),
+    (_SETS, _sets_equal),
+    (Record, _records_equal),
+    (_BYTES, _bytes_equal),
+)
 
 
 def _python_set(value: Any) -> frozenset | None:
@@ -355,11 +366,13 @@ def _allclose(actual: Any, expected: Any, atol: float, depth: int = 0) -> bool:
         try:
             return abs(actual - expected) <= atol + EVALPLUS_RTOL * abs(expected)
         except OverflowError:
-            return abs(Fraction(actual) - Fraction(expected)) <= (Fraction(atol) + Fraction(EVALPLUS_RTOL)
-                                                                  * abs(Fraction(expected)))
+            return abs(Fraction(actual) - Fraction(expected)) <= (
+                Fraction(atol) + Fraction(EVALPLUS_RTOL) * abs(Fraction(expected))
+            )
     if isinstance(actual, _SEQUENCES) and isinstance(expected, _SEQUENCES):
         return len(actual) == len(expected) and all(
-            _allclose(a, e, atol, depth + 1) for a, e in zip(actual, expected, strict=True))
+            _allclose(a, e, atol, depth + 1) for a, e in zip(actual, expected, strict=True)
+        )
     return False
 
 

@@ -58,8 +58,13 @@ class Oracle:
 
     def session(self) -> Session:
         if self._session is None:
-            self._session = Session(self.problem.reference, self.problem.entry_point,
-                                    self.problem.reference_filename, self.limits, launcher=self.launcher)
+            self._session = Session(
+                self.problem.reference,
+                self.problem.entry_point,
+                self.problem.reference_filename,
+                self.limits,
+                launcher=self.launcher,
+            )
         return self._session
 
     def answer(self, case: Case) -> OracleAnswer:

@@ -86,8 +86,9 @@ class StoredAnswer:
         if not isinstance(data, dict):
             raise ValueError("an answer is one of {value}, {raises}, {failure}")
         seconds = data.get("seconds")
-        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-                                    or not 0 <= seconds < 1e6):
+        if seconds is not None and (
+            not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds < 1e6
+        ):
             raise ValueError("an answer's seconds is a number")
         kinds = set(data) - {"seconds"}
         if kinds == {"value"}:
@@ -122,8 +123,9 @@ class ReferenceCache:
         try:
             text = json.dumps({"format": FORMAT, "answers": [a.to_json() for a in answers]}, allow_nan=False)
             path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".tmp-",
-                                             delete=False) as stream:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=path.parent, prefix=".tmp-", delete=False
+            ) as stream:
                 stream.write(text)
             os.replace(stream.name, path)
         except (OSError, ValueError, WireError, RecursionError):

@@ -95,15 +95,26 @@ def _from_report(report: Any) -> Analysis:
     functions = []
     for qualname, fq in (getattr(report, "functions", None) or {}).items():
         own = [position[id(f)] for f in (getattr(fq, "findings", None) or []) if id(f) in position]
-        functions.append(FunctionInfo(
-            qualname=getattr(fq, "name", None) or qualname, name_range=fq.name_range, range=fq.range,
-            score=getattr(fq, "score", None), sub_scores=dict(getattr(fq, "sub_scores", None) or {}),
-            findings=own))
+        functions.append(
+            FunctionInfo(
+                qualname=getattr(fq, "name", None) or qualname,
+                name_range=fq.name_range,
+                range=fq.range,
+                score=getattr(fq, "score", None),
+                sub_scores=dict(getattr(fq, "sub_scores", None) or {}),
+                findings=own,
+            )
+        )
     error_text, error_range = _parse_error(getattr(report, "parse_error", None))
     error_range = getattr(report, "parse_error_range", None) or error_range
-    return Analysis(findings=findings, functions=functions, score=getattr(report, "score", None),
-                    parse_error=error_text, parse_error_range=error_range,
-                    rationale=list(getattr(report, "rationale", None) or []))
+    return Analysis(
+        findings=findings,
+        functions=functions,
+        score=getattr(report, "score", None),
+        parse_error=error_text,
+        parse_error_range=error_range,
+        rationale=list(getattr(report, "rationale", None) or []),
+    )
 
 
 def _parse_error(error: Any) -> tuple[str, Range | None]:

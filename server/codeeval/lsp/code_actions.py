@@ -40,9 +40,14 @@ async def code_action(server, params: types.CodeActionParams) -> list[types.Code
         if finding.fix is None or not settings.rule_enabled(finding.rule_id) or not overlaps(finding.range, *span):
             continue
         diagnostic = to_diagnostic(index, finding, lines, codec, settings.severity_map)
-        actions.append(types.CodeAction(
-            title=action_title(finding), kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
-            data={"uri": uri, "version": state.analysis_version, "index": index, "epoch": state.epoch}))
+        actions.append(
+            types.CodeAction(
+                title=action_title(finding),
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diagnostic],
+                data={"uri": uri, "version": state.analysis_version, "index": index, "epoch": state.epoch},
+            )
+        )
     if not actions:
         return None
     if not _client_resolves_edits(server):
@@ -82,8 +87,10 @@ def action_title(finding: Finding) -> str:
 def workspace_edit(server, state, fix: Fix) -> types.WorkspaceEdit:
     """A fix's edits as a workspace edit, versioned where the client supports it."""
     codec = server.workspace.position_codec
-    edits = [types.TextEdit(range=state.analysis_lines.range(edit.range, codec), new_text=edit.new_text)
-             for edit in fix.edits]
+    edits = [
+        types.TextEdit(range=state.analysis_lines.range(edit.range, codec), new_text=edit.new_text)
+        for edit in fix.edits
+    ]
     if server.client_supports("workspace.workspace_edit.document_changes"):
         document = types.OptionalVersionedTextDocumentIdentifier(uri=state.uri, version=state.analysis_version)
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=document, edits=edits)])

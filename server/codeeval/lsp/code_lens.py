@@ -38,8 +38,11 @@ def code_lens(server, params: types.CodeLensParams) -> list[types.CodeLens] | No
             evaluated = record.score
         r = old.range(function.name_range, codec)
         r = types.Range(start=types.Position(moved, r.start.character), end=types.Position(moved, r.end.character))
-        command = types.Command(title=lens_title(function.score, evaluated), command="codeeval.evaluate",
-                                arguments=[{"uri": uri, "show": True}])
+        command = types.Command(
+            title=lens_title(function.score, evaluated),
+            command="codeeval.evaluate",
+            arguments=[{"uri": uri, "show": True}],
+        )
         lenses.append(types.CodeLens(range=r, command=command))
     return lenses
 

@@ -53,8 +53,14 @@ def parse_evaluate_arguments(arguments: list) -> EvaluateArguments:
     return EvaluateArguments(uri=arg["uri"], problem=problem or None, show=bool(show))
 
 
-_JSON_TYPES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
-               dict: "an object"}
+_JSON_TYPES = {
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+    str: "a string",
+    list: "an array",
+    dict: "an object",
+}
 
 
 def _type_of(value: Any) -> str:

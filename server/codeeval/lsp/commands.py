@@ -49,9 +49,18 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
     folders = problems.problem_folders(base, settings.problems_folders)
     loop = asyncio.get_running_loop()
     try:
-        found = await loop.run_in_executor(server.io, lambda: problems.resolve(
-            server.problems, requested=arg.problem, source=source, doc_uri=uri, stem=uri_stem(uri),
-            base=base, folders=folders))
+        found = await loop.run_in_executor(
+            server.io,
+            lambda: problems.resolve(
+                server.problems,
+                requested=arg.problem,
+                source=source,
+                doc_uri=uri,
+                stem=uri_stem(uri),
+                base=base,
+                folders=folders,
+            ),
+        )
     except CodeevalError as exc:
         raise JsonRpcException(exc.location_message(), code=REQUEST_FAILED) from None
     if not found.found:
@@ -65,8 +74,15 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
         return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
 
     label = report_label(uri, base)
-    request = EvaluationRequest(uri=uri, source=source, label=label, stem=report_stem(label), problem=found.problem,
-                                settings=settings, base=base)
+    request = EvaluationRequest(
+        uri=uri,
+        source=source,
+        label=label,
+        stem=report_stem(label),
+        problem=found.problem,
+        settings=settings,
+        base=base,
+    )
     job = server.jobs.start(uri, request_id)
     progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
     try:
@@ -87,8 +103,14 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
     server.refresh_views()
     if arg.show:
         _show_report(server, record.report_uri)
-    return {"status": "done", "score": round(outcome.result.score, 2), "problem": record.problem,
-            "reportUri": record.report_uri, "jsonUri": record.json_uri, "dimensions": record.dimensions}
+    return {
+        "status": "done",
+        "score": round(outcome.result.score, 2),
+        "problem": record.problem,
+        "reportUri": record.report_uri,
+        "jsonUri": record.json_uri,
+        "dimensions": record.dimensions,
+    }
 
 
 async def _source_of(server, uri: str) -> str:
@@ -133,12 +155,18 @@ def _remember(server, request: EvaluationRequest, outcome) -> EvaluationRecord:
     result = outcome.result
     problem = request.problem
     record = EvaluationRecord(
-        uri=request.uri, score=round(result.score, 2),
+        uri=request.uri,
+        score=round(result.score, 2),
         problem=problem.name if problem else None,
-        report_uri=path_uri(outcome.report_path), json_uri=path_uri(outcome.json_path),
-        dimensions={name: (None if not d.applicable or d.score is None else round(d.score, 2))
-                    for name, d in result.dimensions.items()},
-        result=result, entry_point=problem.entry_point if problem else None)
+        report_uri=path_uri(outcome.report_path),
+        json_uri=path_uri(outcome.json_path),
+        dimensions={
+            name: (None if not d.applicable or d.score is None else round(d.score, 2))
+            for name, d in result.dimensions.items()
+        },
+        result=result,
+        entry_point=problem.entry_point if problem else None,
+    )
     server.state.evaluations[request.uri] = record
     return record
 
@@ -149,8 +177,10 @@ async def _ask_for_problem(server, choices, message: str) -> str | None:
         return None
     shown = choices[: MAX_ASKED_CHOICES - 1] + ([problems.NONE_CHOICE] if len(choices) >= MAX_ASKED_CHOICES else [])
     params = types.ShowMessageRequestParams(
-        type=types.MessageType.Info, message=f"codeeval: which problem is this solution for? ({message})",
-        actions=[types.MessageActionItem(title=c.name) for c in shown])
+        type=types.MessageType.Info,
+        message=f"codeeval: which problem is this solution for? ({message})",
+        actions=[types.MessageActionItem(title=c.name) for c in shown],
+    )
     try:
         picked = await server.window_show_message_request_async(params)
     except Exception:
@@ -237,8 +267,9 @@ class Progress:
                 token = None
         progress = cls(server, token)
         if token is not None:
-            server.work_done_progress.begin(token, types.WorkDoneProgressBegin(
-                title=title, cancellable=True, message="finding the problem"))
+            server.work_done_progress.begin(
+                token, types.WorkDoneProgressBegin(title=title, cancellable=True, message="finding the problem")
+            )
             # pygls cancels this future on window/workDoneProgress/cancel for the token
             cancel = server.work_done_progress.tokens.get(token)
             if cancel is not None:

@@ -25,8 +25,12 @@ log = logging.getLogger(__name__)
 
 SOURCE = "codeeval"
 DEBOUNCE_S = 0.3  # onType: wait for a pause in typing this long
-SEVERITIES = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
-              "information": types.DiagnosticSeverity.Information, "hint": types.DiagnosticSeverity.Hint}
+SEVERITIES = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "information": types.DiagnosticSeverity.Information,
+    "hint": types.DiagnosticSeverity.Hint,
+}
 
 
 # -- notifications ---------------------------------------------------------------------
@@ -88,15 +92,17 @@ async def _drain(server, state: DocumentState) -> None:
             settings = server.settings_for(state.uri)
             try:
                 analysis = await asyncio.wrap_future(
-                    server.pool.analyze(job.source, analysis_label(state.uri), settings.quality_settings()))
+                    server.pool.analyze(job.source, analysis_label(state.uri), settings.quality_settings())
+                )
             except BrokenProcessPool as exc:
                 server.pool.on_broken(exc)
                 server.show_log(f"codeeval: the analysis worker died on {state.uri}", types.MessageType.Warning)
                 continue
             except Exception as exc:  # a bug in a rule must not stop diagnostics for good
                 log.exception("analysis failed")
-                server.show_log(f"codeeval: analysis of {state.uri} failed: {type(exc).__name__}: {exc}",
-                                types.MessageType.Error)
+                server.show_log(
+                    f"codeeval: analysis of {state.uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error
+                )
                 continue
             if is_current(server, state, job):
                 publish(server, state, job, analysis)
@@ -121,12 +127,18 @@ def publish(server, state: DocumentState, job: AnalysisJob, analysis: Analysis) 
     state.analysis_source = job.source
     settings = server.settings_for(state.uri)
     codec = server.workspace.position_codec
-    diagnostics = [diagnostic_json(index, finding, lines, codec, settings.severity_map)
-                   for index, finding in enumerate(analysis.findings) if settings.rule_enabled(finding.rule_id)]
+    diagnostics = [
+        diagnostic_json(index, finding, lines, codec, settings.severity_map)
+        for index, finding in enumerate(analysis.findings)
+        if settings.rule_enabled(finding.rule_id)
+    ]
     if analysis.parse_error:
         diagnostics.append(server.protocol._converter.unstructure(parse_error_diagnostic(analysis, lines, codec)))
-    send_raw(server, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
-             {"uri": state.uri, "version": job.version, "diagnostics": diagnostics})
+    send_raw(
+        server,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+        {"uri": state.uri, "version": job.version, "diagnostics": diagnostics},
+    )
     state.published += 1
     server.refresh_views()
 
@@ -172,8 +184,14 @@ def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_ma
 def diagnostic_json(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> dict:
     """`to_diagnostic` as the JSON of an LSP Diagnostic (same fields; tests check they agree)."""
     severity, message = _severity_and_message(finding, severity_map)
-    out = {"range": lines.range_json(finding.range, codec), "message": message, "severity": int(severity),
-           "code": finding.rule_id, "source": SOURCE, "data": _data(index, finding)}
+    out = {
+        "range": lines.range_json(finding.range, codec),
+        "message": message,
+        "severity": int(severity),
+        "code": finding.rule_id,
+        "source": SOURCE,
+        "data": _data(index, finding),
+    }
     href = rule_doc_uri(finding.rule_id)
     if href:
         out["codeDescription"] = {"href": href}
@@ -185,13 +203,17 @@ def low_confidence_text(finding: Finding) -> str:
     reason = finding.confidence.low_reason()
     prefix = "low confidence:"
     if reason.lower().startswith(prefix):
-        reason = reason[len(prefix):].strip()
+        reason = reason[len(prefix) :].strip()
     return f"low confidence: {reason}" if reason else "low confidence"
 
 
 def parse_error_diagnostic(analysis: Analysis, lines: Lines, codec) -> types.Diagnostic:
     """One note saying why there are no findings (the user's Python server reports the error itself)."""
     where = analysis.parse_error_range or Range(1, 0, 1, 0)
-    return types.Diagnostic(range=lines.range(where, codec), severity=types.DiagnosticSeverity.Information,
-                            message=f"codeeval could not check this file: {analysis.parse_error}",
-                            code="parse-error", source=SOURCE)
+    return types.Diagnostic(
+        range=lines.range(where, codec),
+        severity=types.DiagnosticSeverity.Information,
+        message=f"codeeval could not check this file: {analysis.parse_error}",
+        code="parse-error",
+        source=SOURCE,
+    )

@@ -34,8 +34,10 @@ class Settings:
 
     def quality_settings(self) -> dict[str, Any]:
         """What the quality analyzer takes: which rules run."""
-        return {"enabled_rules": list(self.enabled_rules) if self.enabled_rules is not None else None,
-                "disabled_rules": list(self.disabled_rules)}
+        return {
+            "enabled_rules": list(self.enabled_rules) if self.enabled_rules is not None else None,
+            "disabled_rules": list(self.disabled_rules),
+        }
 
     def rule_enabled(self, rule_id: str) -> bool:
         if rule_id in self.disabled_rules:

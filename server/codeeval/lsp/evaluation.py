@@ -42,9 +42,12 @@ class EvaluationOutcome:
 def options_for(settings: Settings, launcher) -> EvaluationOptions:
     """EvaluationOptions from the editor's settings."""
     memory_mb = settings.limits.get("memory_mb")  # a whole number already (settings._limits)
-    return EvaluationOptions(weights=dict(settings.weights) or None,
-                             time_per_call_s=settings.limits.get("time_per_call_s"),
-                             memory_mb=None if memory_mb is None else int(memory_mb), launcher=launcher)
+    return EvaluationOptions(
+        weights=dict(settings.weights) or None,
+        time_per_call_s=settings.limits.get("time_per_call_s"),
+        memory_mb=None if memory_mb is None else int(memory_mb),
+        launcher=launcher,
+    )
 
 
 def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str], None]) -> EvaluationOutcome:
@@ -71,12 +74,18 @@ def evaluate_without_problem(request: EvaluationRequest, launcher) -> Evaluation
         CORRECTNESS.name: DimensionResult.not_applicable(CORRECTNESS.name, reason),
         EDGE_CASES.name: _robustness(request, launcher),
         PERFORMANCE.name: DimensionResult.not_applicable(
-            PERFORMANCE.name, "no problem file: there is no reference to time against"),
+            PERFORMANCE.name, "no problem file: there is no reference to time against"
+        ),
         CODE_QUALITY.name: _quality(request),
     }
     score = combine(dimensions, dict(request.settings.weights))
-    return EvaluationResult(problem=NO_PROBLEM_NAME, solution=request.label, score=score, dimensions=dimensions,
-                            isolation=launcher.isolation())
+    return EvaluationResult(
+        problem=NO_PROBLEM_NAME,
+        solution=request.label,
+        score=score,
+        dimensions=dimensions,
+        isolation=launcher.isolation(),
+    )
 
 
 def _quality(request: EvaluationRequest) -> DimensionResult:
@@ -85,27 +94,45 @@ def _quality(request: EvaluationRequest) -> DimensionResult:
 
 def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
     """No crash, no hang on inputs generated from the type hints (the generation API), as the edge-case score."""
-    limits = Limits(time_per_call_s=float(request.settings.limits.get("time_per_call_s", 1.0)),
-                    memory_mb=int(request.settings.limits.get("memory_mb", 512)))
-    findings, targets = check_robustness(request.source, launcher=launcher, limits=limits,
-                                         filename=Path(request.label).name or "solution.py")
+    limits = Limits(
+        time_per_call_s=float(request.settings.limits.get("time_per_call_s", 1.0)),
+        memory_mb=int(request.settings.limits.get("memory_mb", 512)),
+    )
+    findings, targets = check_robustness(
+        request.source, launcher=launcher, limits=limits, filename=Path(request.label).name or "solution.py"
+    )
     tested = [t for t in targets if t.cases]
     if not tested:
         reasons = "; ".join(f"{t.function}: {t.reason}" for t in targets if t.reason) or "no public functions"
-        return DimensionResult.not_applicable(EDGE_CASES.name, f"no problem file, and no inputs could be generated "
-                                                               f"({reasons})")
+        return DimensionResult.not_applicable(
+            EDGE_CASES.name, f"no problem file, and no inputs could be generated ({reasons})"
+        )
     crashed = {f.function for f in findings}
     passed = [t for t in tested if t.function not in crashed]
-    counterexamples = tuple(RobustnessCounterexample(function=f.function, input=f.input, expected="no crash, no hang",
-                                                     actual=f"{f.exc_type}: {f.message}" if f.exc_type else f.kind,
-                                                     line=f.line, pytest=f.pytest) for f in findings)
-    rationale = [f"-{100 / len(tested):.1f}: `{f.function}` {f.kind} on {f.input}"
-                 + (f" ({f.exc_type}: {f.message})" if f.exc_type else "") for f in findings]
+    counterexamples = tuple(
+        RobustnessCounterexample(
+            function=f.function,
+            input=f.input,
+            expected="no crash, no hang",
+            actual=f"{f.exc_type}: {f.message}" if f.exc_type else f.kind,
+            line=f.line,
+            pytest=f.pytest,
+        )
+        for f in findings
+    )
+    rationale = [
+        f"-{100 / len(tested):.1f}: `{f.function}` {f.kind} on {f.input}"
+        + (f" ({f.exc_type}: {f.message})" if f.exc_type else "")
+        for f in findings
+    ]
     total = sum(len(t.cases) for t in tested)
     return DimensionResult(
-        name=EDGE_CASES.name, score=100.0 * len(passed) / len(tested),
+        name=EDGE_CASES.name,
+        score=100.0 * len(passed) / len(tested),
         summary=f"robustness: {len(passed)}/{len(tested)} functions survived {total} generated inputs",
-        rationale=rationale, details=RobustnessDetails(mode="robustness", counterexamples=counterexamples))
+        rationale=rationale,
+        details=RobustnessDetails(mode="robustness", counterexamples=counterexamples),
+    )
 
 
 def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple[Path, Path]:

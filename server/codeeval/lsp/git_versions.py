@@ -14,8 +14,9 @@ GIT_TIMEOUT_S = 10
 
 def _git(folder: Path, *args: str) -> str | None:
     try:
-        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, timeout=GIT_TIMEOUT_S,
-                              check=False)
+        done = subprocess.run(
+            ["git", "-C", str(folder), *args], capture_output=True, timeout=GIT_TIMEOUT_S, check=False
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     if done.returncode != 0:

@@ -86,12 +86,19 @@ class Health:
         return "\n".join(out).rstrip() + "\n"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"score": self.score, "headScore": self.head_score, "delta": self.delta, "trend": self.trend,
-                "headline": self.headline(), "markdown": self.markdown(),
-                "functions": [{"name": c.name, "before": c.before, "after": c.after} for c in self.changes],
-                "newFindings": [{"rule": f.rule_id, "line": f.range.start_line, "message": f.message}
-                                for f in self.new_findings],
-                "fixed": self.fixed}
+        return {
+            "score": self.score,
+            "headScore": self.head_score,
+            "delta": self.delta,
+            "trend": self.trend,
+            "headline": self.headline(),
+            "markdown": self.markdown(),
+            "functions": [{"name": c.name, "before": c.before, "after": c.after} for c in self.changes],
+            "newFindings": [
+                {"rule": f.rule_id, "line": f.range.start_line, "message": f.message} for f in self.new_findings
+            ],
+            "fixed": self.fixed,
+        }
 
 
 def _change_line(change: FunctionChange) -> str:
@@ -110,8 +117,11 @@ def compare(head: Analysis | None, now: Analysis) -> Health:
         return Health(score=now.score, head_score=None)
     before = {f.qualname: f.score for f in head.functions}
     after = {f.qualname: f.score for f in now.functions}
-    changes = [FunctionChange(name, before.get(name), score) for name, score in after.items()
-               if name not in before or before[name] != score]
+    changes = [
+        FunctionChange(name, before.get(name), score)
+        for name, score in after.items()
+        if name not in before or before[name] != score
+    ]
     changes += [FunctionChange(name, score, None) for name, score in before.items() if name not in after]
     changes.sort(key=_impact)
     head_keys = Counter(_key(f) for f in head.findings)

@@ -41,8 +41,9 @@ async def hover(server, params: types.HoverParams) -> types.Hover | None:
         first_line = state.analysis_lines.text(0) if state.analysis_lines is not None else ""
         whole_line = types.Range(types.Position(0, 0), types.Position(0, len(first_line)))
         return types.Hover(contents=_markdown(f"**codeeval**\n\n{health.markdown()}"), range=whole_line)
-    return types.Hover(contents=_markdown(f"{answer.contents.value.rstrip()}\n\n---\n\n{health.markdown()}"),
-                       range=answer.range)
+    return types.Hover(
+        contents=_markdown(f"{answer.contents.value.rstrip()}\n\n---\n\n{health.markdown()}"), range=answer.range
+    )
 
 
 def _hover_here(server, state: DocumentState, params: types.HoverParams) -> types.Hover | None:
@@ -57,8 +58,11 @@ def _hover_here(server, state: DocumentState, params: types.HoverParams) -> type
     function = _function_on_def_line(analysis, line1)
     # On a def line, a finding about part of it (a parameter's default, say) wins over the function's
     # summary; findings covering the name are about the function (or the module) as a whole.
-    here = [f for f in analysis.findings if contains(f.range, line1, col)
-            and (function is None or not _covers(f.range, function.name_range))]
+    here = [
+        f
+        for f in analysis.findings
+        if contains(f.range, line1, col) and (function is None or not _covers(f.range, function.name_range))
+    ]
     if here:
         text = "\n\n".join(["**codeeval**"] + [finding_line(f, detailed=True) for f in here])
         return types.Hover(contents=_markdown(text), range=lines.range(here[0].range, codec))
@@ -121,8 +125,10 @@ def function_markdown(function: FunctionInfo, analysis: Analysis, record: Evalua
 def scale_note(file_score: float | None) -> str:
     """How a function's score relates to the file's (docs/scoring.md, "Per function")."""
     file_part = "" if file_score is None else f" (here {score_text(file_score)})"
-    return (f"*One scale: a function scores 100 minus the points its findings cost the file; the file scores "
-            f"100 minus all points{file_part}. One function costs at most {UNIT_CAP:g}.*")
+    return (
+        f"*One scale: a function scores 100 minus the points its findings cost the file; the file scores "
+        f"100 minus all points{file_part}. One function costs at most {UNIT_CAP:g}.*"
+    )
 
 
 def _is_evaluated(function: FunctionInfo, record: EvaluationRecord) -> bool:

@@ -63,18 +63,24 @@ def quality_label(function: FunctionInfo, analysis: Analysis) -> str:
     worst = worst_finding(function, analysis)
     if worst is not None:
         label += f" · {worst.rule_id} {worst.message}"
-    return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+    return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1] + "…"
 
 
 def quality_hint(function: FunctionInfo, analysis: Analysis, at: types.Position) -> types.InlayHint:
     """A function's quality inlay hint, with a tooltip that explains the number."""
     worst = worst_finding(function, analysis)
     costliest = "" if worst is None else f"\n\nCostliest finding: **{worst.rule_id}** {worst.message}"
-    tooltip = (f"codeeval: `{function.qualname}` scores {score_text(function.score)}/100 for code quality: 100 minus "
-               f"the points its findings cost the file (the file: {score_text(analysis.score)}). Hover the name for "
-               f"the breakdown.{costliest}")
-    return types.InlayHint(position=at, label=quality_label(function, analysis), padding_left=True,
-                           tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip))
+    tooltip = (
+        f"codeeval: `{function.qualname}` scores {score_text(function.score)}/100 for code quality: 100 minus "
+        f"the points its findings cost the file (the file: {score_text(analysis.score)}). Hover the name for "
+        f"the breakdown.{costliest}"
+    )
+    return types.InlayHint(
+        position=at,
+        label=quality_label(function, analysis),
+        padding_left=True,
+        tooltip=types.MarkupContent(kind=types.MarkupKind.Markdown, value=tooltip),
+    )
 
 
 def _short_title(name: str) -> str:
@@ -94,7 +100,11 @@ def evaluation_label(record: EvaluationRecord) -> str:
 def evaluation_hint(record: EvaluationRecord, at: types.Position) -> types.InlayHint:
     """The evaluated entry point's inlay hint: each dimension's score, with a legend in its tooltip."""
     legend = ", ".join(f"{letter} {_short_title(name)}" for name, letter in DIMENSION_LETTERS.items())
-    tooltip = types.MarkupContent(kind=types.MarkupKind.Markdown, value=(
-        f"codeeval: the last evaluation against problem `{record.problem}` ({legend}; Q is the whole file's "
-        f"quality). [Open the report]({record.report_uri})"))
+    tooltip = types.MarkupContent(
+        kind=types.MarkupKind.Markdown,
+        value=(
+            f"codeeval: the last evaluation against problem `{record.problem}` ({legend}; Q is the whole file's "
+            f"quality). [Open the report]({record.report_uri})"
+        ),
+    )
     return types.InlayHint(position=at, label=evaluation_label(record), padding_left=True, tooltip=tooltip)

@@ -58,7 +58,8 @@ async def pull_folder_settings(server, folder_uris: list[str]) -> None:
     items = [types.ConfigurationItem(scope_uri=uri, section=SECTION) for uri in folder_uris]
     try:
         values = await asyncio.wait_for(
-            server.workspace_configuration_async(types.ConfigurationParams(items=items)), timeout=10)
+            server.workspace_configuration_async(types.ConfigurationParams(items=items)), timeout=10
+        )
     except Exception as exc:  # a client that cannot answer keeps the global settings
         log.warning("workspace/configuration failed: %s", exc)
         return

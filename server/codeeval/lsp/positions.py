@@ -57,15 +57,16 @@ class Lines:
             end = start
         return types.Range(start=start, end=end)
 
-
     def range_json(self, r: Range, codec: PositionCodec) -> dict:
         """`range` as the JSON an LSP message carries (the save path builds plain JSON, see diagnostics)."""
         start = self.to_client(r.start_line - 1, r.start_col, codec)
         end = self.to_client(r.end_line - 1, r.end_col, codec)
         if (end.line, end.character) < (start.line, start.character):
             end = start
-        return {"start": {"line": start.line, "character": start.character},
-                "end": {"line": end.line, "character": end.character}}
+        return {
+            "start": {"line": start.line, "character": start.character},
+            "end": {"line": end.line, "character": end.character},
+        }
 
 
 def contains(r: Range, line1: int, col: int) -> bool:

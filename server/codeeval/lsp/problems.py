@@ -116,8 +116,16 @@ def problem_folders(base: Path | None, configured: tuple[str, ...]) -> list[Path
     return [(base / f).resolve() for f in configured]
 
 
-def resolve(index: ProblemIndex, *, requested: str | None, source: str, doc_uri: str, stem: str,
-            base: Path | None, folders: list[Path]) -> Resolution:
+def resolve(
+    index: ProblemIndex,
+    *,
+    requested: str | None,
+    source: str,
+    doc_uri: str,
+    stem: str,
+    base: Path | None,
+    folders: list[Path],
+) -> Resolution:
     """Find the problem; raises CodeevalError when an explicitly named problem file is invalid."""
     if requested:
         return _named(index, requested, "argument", doc_uri, base, folders)
@@ -136,8 +144,9 @@ def resolve(index: ProblemIndex, *, requested: str | None, source: str, doc_uri:
     return Resolution(message=f"no problem file named {stem}.yaml in {where}")
 
 
-def _named(index: ProblemIndex, name: str, how: str, doc_uri: str, base: Path | None,
-           folders: list[Path]) -> Resolution:
+def _named(
+    index: ProblemIndex, name: str, how: str, doc_uri: str, base: Path | None, folders: list[Path]
+) -> Resolution:
     if name == NO_PROBLEM:
         return Resolution(no_problem=True, how=how)
     path = _as_path(name, doc_uri, base)

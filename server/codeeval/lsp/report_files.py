@@ -55,5 +55,8 @@ def saved_summary(base: Path | None, label: str) -> dict | None:
     if not isinstance(score, (int, float)) or not report_path.is_file():
         return None
     problem = saved.get("problem")
-    return {"score": round(float(score), 2), "problem": problem if isinstance(problem, str) else None,
-            "reportUri": path_uri(report_path)}
+    return {
+        "score": round(float(score), 2),
+        "problem": problem if isinstance(problem, str) else None,
+        "reportUri": path_uri(report_path),
+    }

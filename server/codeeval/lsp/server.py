@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 # The params of the workspace/executeCommand being handled: pygls passes a
 # command only its arguments, but evaluate also needs the workDoneToken.
 EXECUTE_PARAMS: contextvars.ContextVar[types.ExecuteCommandParams | None] = contextvars.ContextVar(
-    "codeeval_execute_params", default=None)
+    "codeeval_execute_params", default=None
+)
 
 
 class CodeevalProtocol(LanguageServerProtocol):
@@ -69,6 +70,7 @@ class CodeevalProtocol(LanguageServerProtocol):
             if self._request_futures.get(msg_id) is future:
                 del self._request_futures[msg_id]
             callback(future)
+
         return super()._execute_handler(msg_id, handler, done, args, kwargs)
 
     @lsp_method(types.SHUTDOWN)
@@ -91,8 +93,12 @@ class CodeevalProtocol(LanguageServerProtocol):
 
 class CodeevalServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("codeeval", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         protocol_cls=CodeevalProtocol)
+        super().__init__(
+            "codeeval",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=CodeevalProtocol,
+        )
 
         self.state = ServerState()
         self.settings = SettingsStore()
@@ -136,8 +142,10 @@ class CodeevalServer(LanguageServer):
     def refresh_views(self) -> None:
         """Ask the client to re-request lenses and inlay hints (scores changed), if it can; its answers
         do not matter."""
-        refreshes = [("workspace.code_lens.refresh_support", self.workspace_code_lens_refresh),
-                     ("workspace.inlay_hint.refresh_support", self.workspace_inlay_hint_refresh)]
+        refreshes = [
+            ("workspace.code_lens.refresh_support", self.workspace_code_lens_refresh),
+            ("workspace.inlay_hint.refresh_support", self.workspace_inlay_hint_refresh),
+        ]
         for capability, refresh in refreshes:
             if self.client_supports(capability):
                 future = refresh(None)
@@ -172,8 +180,11 @@ def create_server() -> CodeevalServer:
         (types.TEXT_DOCUMENT_DID_CLOSE, diagnostics.did_close, None),
         (types.TEXT_DOCUMENT_HOVER, hover.hover, None),
         (types.TEXT_DOCUMENT_CODE_LENS, code_lens.code_lens, types.CodeLensOptions(resolve_provider=False)),
-        (types.TEXT_DOCUMENT_CODE_ACTION, code_actions.code_action,
-         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True)),
+        (
+            types.TEXT_DOCUMENT_CODE_ACTION,
+            code_actions.code_action,
+            types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True),
+        ),
         (types.CODE_ACTION_RESOLVE, code_actions.resolve, None),
         (types.TEXT_DOCUMENT_INLAY_HINT, inlay_hints.inlay_hints, types.InlayHintOptions(resolve_provider=False)),
     ]
@@ -187,6 +198,7 @@ def create_server() -> CodeevalServer:
 def _bind(handler):
     """pygls passes the server to a handler whose first parameter is named `ls`."""
     if asyncio.iscoroutinefunction(handler):
+
         async def bound_async(ls, params):
             return await handler(ls, params)
 
@@ -202,9 +214,11 @@ def _bind(handler):
 
 def _bind_command(handler):
     """Commands take one argument object; the request id and progress token come from the context."""
+
     async def command(ls, *arguments):
         params = EXECUTE_PARAMS.get()
         token = params.work_done_token if params is not None else None
         return await handler(ls, list(arguments), token=token, request_id=ls.protocol.msg_id)
+
     command.__name__ = getattr(handler, "__name__", "command")
     return command

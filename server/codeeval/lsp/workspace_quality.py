@@ -35,8 +35,14 @@ class FileQuality:
 
     def to_dict(self) -> dict[str, Any]:
         delta = None if self.score is None or self.head_score is None else round(self.score - self.head_score, 2)
-        return {"uri": self.uri, "path": self.path, "score": self.score, "headScore": self.head_score,
-                "delta": delta, "findings": self.findings}
+        return {
+            "uri": self.uri,
+            "path": self.path,
+            "score": self.score,
+            "headScore": self.head_score,
+            "delta": delta,
+            "findings": self.findings,
+        }
 
 
 def python_files(folder: Path, limit: int = MAX_FILES) -> list[Path]:
@@ -73,8 +79,15 @@ async def workspace_quality(server) -> list[FileQuality]:
             elif path in changed[0]:
                 text = await loop.run_in_executor(server.io, head_text, path)
                 head = None if text is None else (await head_analysis(server, uri, text)).score
-            out.append(FileQuality(uri=uri, path=str(path.relative_to(folder)), score=analysis.score,
-                                   head_score=head, findings=len(analysis.findings)))
+            out.append(
+                FileQuality(
+                    uri=uri,
+                    path=str(path.relative_to(folder)),
+                    score=analysis.score,
+                    head_score=head,
+                    findings=len(analysis.findings),
+                )
+            )
     out.sort(key=lambda f: (f.score if f.score is not None else 101.0, f.path))
     return out
 

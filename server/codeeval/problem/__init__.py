@@ -17,5 +17,15 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["MISSING", "Call", "Case", "Compare", "Problem", "find_problem_files",
-           "load_problem", "problem_from_text", "safe_name", "schema"]
+__all__ = [
+    "MISSING",
+    "Call",
+    "Case",
+    "Compare",
+    "Problem",
+    "find_problem_files",
+    "load_problem",
+    "problem_from_text",
+    "safe_name",
+    "schema",
+]

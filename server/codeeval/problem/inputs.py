@@ -37,15 +37,15 @@ def _count(n: Any) -> int:
     return n
 
 
-def ints(rng: random.Random, n: int, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+def ints(rng: random.Random, n: int, lo: int = -(10**6), hi: int = 10**6) -> list[int]:
     return [rng.randint(lo, hi) for _ in range(_count(n))]
 
 
-def sorted_ints(rng: random.Random, n: int, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+def sorted_ints(rng: random.Random, n: int, lo: int = -(10**6), hi: int = 10**6) -> list[int]:
     return sorted(ints(rng, n, lo, hi))
 
 
-def reversed_ints(rng: random.Random, n: int, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+def reversed_ints(rng: random.Random, n: int, lo: int = -(10**6), hi: int = 10**6) -> list[int]:
     return sorted(ints(rng, n, lo, hi), reverse=True)
 
 
@@ -102,13 +102,14 @@ def method_calls(rng: random.Random, n: int, keys: int = 1000, **arities: int) -
 
 # -- more shapes of input -------------------------------------------------------------
 
+
 def _atom(value: Any, what: str) -> Any:
     if not isinstance(value, (int, float, str, bool, type(None))):
         raise InputExpressionError(f"{what} must be a number, a string, a bool or None")
     return value
 
 
-def distinct_ints(rng: random.Random, n: int, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+def distinct_ints(rng: random.Random, n: int, lo: int = -(10**6), hi: int = 10**6) -> list[int]:
     """`n` different random ints in [lo, hi], in random order."""
     if hi - lo + 1 < _count(n):
         raise InputExpressionError(f"distinct_ints: [{lo}, {hi}] holds fewer than {n} ints")
@@ -122,8 +123,9 @@ def permutation(rng: random.Random, n: int) -> list[int]:
     return values
 
 
-def nearly_sorted_ints(rng: random.Random, n: int, swaps: int | None = None, lo: int = -10**6,
-                       hi: int = 10**6) -> list[int]:
+def nearly_sorted_ints(
+    rng: random.Random, n: int, swaps: int | None = None, lo: int = -(10**6), hi: int = 10**6
+) -> list[int]:
     """Sorted ints with a few neighbours swapped (default n // 100 swaps)."""
     values = sorted(ints(rng, n, lo, hi))
     for _ in range(max(1, n // 100) if swaps is None else _count(swaps)):
@@ -133,7 +135,7 @@ def nearly_sorted_ints(rng: random.Random, n: int, swaps: int | None = None, lo:
     return values
 
 
-def few_unique_ints(rng: random.Random, n: int, k: int = 10, lo: int = -10**6, hi: int = 10**6) -> list[int]:
+def few_unique_ints(rng: random.Random, n: int, k: int = 10, lo: int = -(10**6), hi: int = 10**6) -> list[int]:
     """`n` ints drawn from only `k` different values: many duplicates."""
     pool = [rng.randint(lo, hi) for _ in range(max(1, _count(k)))]
     return [rng.choice(pool) for _ in range(_count(n))]
@@ -190,8 +192,9 @@ def edge_list(rng: random.Random, n: int, degree: int = 3) -> list[tuple[int, in
     return edges
 
 
-def weighted_graph(rng: random.Random, n: int, degree: int = 3, lo: int = 1,
-                   hi: int = 100) -> dict[int, list[tuple[int, int]]]:
+def weighted_graph(
+    rng: random.Random, n: int, degree: int = 3, lo: int = 1, hi: int = 100
+) -> dict[int, list[tuple[int, int]]]:
     """A random connected undirected graph whose adjacency lists hold (neighbour, weight) pairs."""
     n = _count(n)
     adjacency: dict[int, list[tuple[int, int]]] = {node: [] for node in range(n)}
@@ -222,9 +225,34 @@ def grid(rng: random.Random, rows: int, cols: int, walls: float = 0.2) -> list[s
 
 
 GENERATORS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (ints, sorted_ints, reversed_ints, floats, string, words, range_list, graph, method_calls,
-                            distinct_ints, permutation, nearly_sorted_ints, few_unique_ints, repeat, sorted_floats,
-                            strings, text, matrix, points, intervals, tree, edge_list, weighted_graph, dag, grid)
+    f.__name__: f
+    for f in (
+        ints,
+        sorted_ints,
+        reversed_ints,
+        floats,
+        string,
+        words,
+        range_list,
+        graph,
+        method_calls,
+        distinct_ints,
+        permutation,
+        nearly_sorted_ints,
+        few_unique_ints,
+        repeat,
+        sorted_floats,
+        strings,
+        text,
+        matrix,
+        points,
+        intervals,
+        tree,
+        edge_list,
+        weighted_graph,
+        dag,
+        grid,
+    )
 }
 # Pure functions of numbers, for sizes such as `max(1, n // 10)`.
 HELPERS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
@@ -245,7 +273,7 @@ ARITHMETIC = {  # the operators both expression languages allow on numbers (also
 def _power(base: Any, exponent: Any) -> Any:
     if isinstance(exponent, int) and exponent > 256:
         raise InputExpressionError("exponent too large")
-    return base ** exponent
+    return base**exponent
 
 
 def _no_unpacking(key: ast.expr | None) -> ast.expr:
@@ -325,8 +353,10 @@ class InputExpression:
             return [self._value(e, n, rng) for e in node.elts]
         if isinstance(node, ast.Tuple):
             return tuple(self._value(e, n, rng) for e in node.elts)
-        return {self._value(_no_unpacking(k), n, rng): self._value(v, n, rng)
-                for k, v in zip(node.keys, node.values, strict=True)}
+        return {
+            self._value(_no_unpacking(k), n, rng): self._value(v, n, rng)
+            for k, v in zip(node.keys, node.values, strict=True)
+        }
 
     def _arithmetic(self, node: ast.UnaryOp | ast.BinOp, n: int, rng: random.Random) -> Any:
         if isinstance(node, ast.UnaryOp):
@@ -355,8 +385,9 @@ def _refusal(node: ast.AST) -> str | None:
     for kind, refusal in _REFUSALS:
         if isinstance(node, kind):
             return refusal(node)
-    if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Load, ast.operator, ast.unaryop,
-                         ast.expr_context)):
+    if isinstance(
+        node, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Load, ast.operator, ast.unaryop, ast.expr_context)
+    ):
         return None
     return f"column {getattr(node, 'col_offset', 0) + 1}: {type(node).__name__} is not allowed"
 
@@ -390,8 +421,11 @@ def _constant_refusal(node: ast.Constant) -> str | None:
 
 
 _REFUSALS: list[tuple[type[ast.AST], Callable[[Any], str | None]]] = [
-    (ast.Call, _call_refusal), (ast.Name, _name_refusal), (ast.BinOp, _operator_refusal),
-    (ast.UnaryOp, _operator_refusal), (ast.Constant, _constant_refusal),
+    (ast.Call, _call_refusal),
+    (ast.Name, _name_refusal),
+    (ast.BinOp, _operator_refusal),
+    (ast.UnaryOp, _operator_refusal),
+    (ast.Constant, _constant_refusal),
 ]
 
 

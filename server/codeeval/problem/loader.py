@@ -85,6 +85,7 @@ def problem_from_text(text: str, path: str) -> Problem:
 
 # -- schema ------------------------------------------------------------------------
 
+
 def _schema_errors(document: YamlDocument, schema_name: str = "problem.schema.json") -> list[ProblemError]:
     found = []
     for error in _validator(schema_name).iter_errors(document.data):
@@ -121,17 +122,31 @@ def _describe_schema_error(error: jsonschema.ValidationError, keys: tuple) -> tu
 
 
 def _yaml_type(value: Any) -> str:
-    names = {dict: "mapping", list: "list", str: "string", bool: "boolean", int: "integer", float: "number",
-             type(None): "null"}
+    names = {
+        dict: "mapping",
+        list: "list",
+        str: "string",
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
 # -- checks the schema cannot express ------------------------------------------------
 
+
 def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
     """What the schema cannot say: case fields that exclude each other, weights, the reference, settings."""
-    return (_case_errors(document) + _calls_errors(document) + _weight_errors(document)
-            + _reference_errors(document) + _quality_errors(document) + _performance_errors(document))
+    return (
+        _case_errors(document)
+        + _calls_errors(document)
+        + _weight_errors(document)
+        + _reference_errors(document)
+        + _quality_errors(document)
+        + _performance_errors(document)
+    )
 
 
 def _error_at(document: YamlDocument, keys: tuple, message: str) -> ProblemError:
@@ -150,8 +165,9 @@ def _case_errors(document: YamlDocument) -> list[ProblemError]:
                 errors.append(_error_at(document, keys + ("expected",), "missing (give `expected` or `raises`)"))
     for index, case in enumerate(document.data.get("edge_cases", {}).get("cases", [])):
         if "expected" in case and "raises" in case:
-            errors.append(_error_at(document, ("edge_cases", "cases", index),
-                                    "give either `expected` or `raises`, not both"))
+            errors.append(
+                _error_at(document, ("edge_cases", "cases", index), "give either `expected` or `raises`, not both")
+            )
     return errors
 
 
@@ -159,15 +175,23 @@ def _calls_errors(document: YamlDocument) -> list[ProblemError]:
     """With `calls`, `expected` holds one result per call."""
     data = document.data
     errors = []
-    for section, cases in (("tests", data["tests"]), ("extended_tests", data.get("extended_tests", [])),
-                           ("edge_cases.cases", data.get("edge_cases", {}).get("cases", []))):
+    for section, cases in (
+        ("tests", data["tests"]),
+        ("extended_tests", data.get("extended_tests", [])),
+        ("edge_cases.cases", data.get("edge_cases", {}).get("cases", [])),
+    ):
         for index, case in enumerate(cases):
             if "calls" not in case or "expected" not in case:
                 continue
             expected = case["expected"]
             if not isinstance(expected, (list, tuple)) or len(expected) != len(case["calls"]):
-                errors.append(_error_at(document, (*section.split("."), index, "expected"),
-                                        f"with `calls`, expected is a list of {len(case['calls'])} results"))
+                errors.append(
+                    _error_at(
+                        document,
+                        (*section.split("."), index, "expected"),
+                        f"with `calls`, expected is a list of {len(case['calls'])} results",
+                    )
+                )
     return errors
 
 
@@ -214,21 +238,33 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
     except SyntaxError as exc:
         line = first_line + (exc.lineno or 1) - 1
         return [ProblemError(f"reference: syntax error: {exc.msg}", path, line)]
-    defined: dict[str, ast.stmt] = {node.name: node for node in tree.body
-                                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    defined.update({target.id: node for node in tree.body if isinstance(node, ast.Assign)
-                    for target in node.targets if isinstance(target, ast.Name)})
+    defined: dict[str, ast.stmt] = {
+        node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    defined.update(
+        {
+            target.id: node
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+    )
     entry = data["entry_point"]
     if entry not in defined:
         return [ProblemError(f"reference: does not define entry_point {entry!r} at module level", path, first_line)]
     uses_calls = any("calls" in case for case in data["tests"])
     if uses_calls and not isinstance(defined[entry], ast.ClassDef):
-        return [ProblemError(f"tests use `calls`, so entry_point {entry!r} must be a class", path,
-                             document.line_of(("entry_point",)))]
+        return [
+            ProblemError(
+                f"tests use `calls`, so entry_point {entry!r} must be a class", path, document.line_of(("entry_point",))
+            )
+        ]
     return []
 
 
 # -- building ------------------------------------------------------------------------
+
 
 def _build_call(item: Any) -> Call:
     if isinstance(item, dict):
@@ -238,8 +274,15 @@ def _build_call(item: Any) -> Call:
 
 def _build_case(raw: dict, line: int | None, origin: str) -> Case:
     calls = [_build_call(c) for c in raw["calls"]] if "calls" in raw else None
-    case = Case(args=list(raw.get("args", [])), kwargs=dict(raw.get("kwargs", {})), calls=calls,
-                raises=raw.get("raises"), name=raw.get("name"), line=line, origin=origin)
+    case = Case(
+        args=list(raw.get("args", [])),
+        kwargs=dict(raw.get("kwargs", {})),
+        calls=calls,
+        raises=raw.get("raises"),
+        name=raw.get("name"),
+        line=line,
+        origin=origin,
+    )
     if "expected" in raw:
         case.expected = raw["expected"]
     return case
@@ -250,9 +293,13 @@ def _build_compare(raw: Any) -> Compare:
         return Compare()
     if isinstance(raw, str):
         return Compare(mode=one_of(raw, COMPARE_MODES))
-    return Compare(mode=one_of(raw.get("mode", "exact"), COMPARE_MODES), float_tolerance=raw.get("float_tolerance"),
-                   equality=one_of(raw.get("equality", "structural"), EQUALITIES),
-                   relative_tolerance=raw.get("relative_tolerance"), also_accept=tuple(raw.get("also_accept", ())))
+    return Compare(
+        mode=one_of(raw.get("mode", "exact"), COMPARE_MODES),
+        float_tolerance=raw.get("float_tolerance"),
+        equality=one_of(raw.get("equality", "structural"), EQUALITIES),
+        relative_tolerance=raw.get("relative_tolerance"),
+        also_accept=tuple(raw.get("also_accept", ())),
+    )
 
 
 def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
@@ -265,11 +312,15 @@ def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
 def _build(document: YamlDocument) -> Problem:
     data = document.data
     tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
-    extended = [_build_case(raw, document.line_of(("extended_tests", i)), "extended")
-                for i, raw in enumerate(data.get("extended_tests", []))]
+    extended = [
+        _build_case(raw, document.line_of(("extended_tests", i)), "extended")
+        for i, raw in enumerate(data.get("extended_tests", []))
+    ]
     edge_raw = data.get("edge_cases", {})
-    edge_cases = [_build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
-                  for i, raw in enumerate(edge_raw.get("cases", []))]
+    edge_cases = [
+        _build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
+        for i, raw in enumerate(edge_raw.get("cases", []))
+    ]
     generate = GenerateSpec(**edge_raw.get("generate", {}))
     perf_raw = data.get("performance")
     performance = None

@@ -86,13 +86,18 @@ class StoredInputs:
             try:
                 value = decode(json.loads(line))
             except (ValueError, WireError, RecursionError) as exc:
-                raise ProblemError(f"extended_inputs: line {offset + 1} is not tagged JSON: {exc}", self.path,
-                                   where) from None
+                raise ProblemError(
+                    f"extended_inputs: line {offset + 1} is not tagged JSON: {exc}", self.path, where
+                ) from None
             if not isinstance(value, list):
-                raise ProblemError(f"extended_inputs: line {offset + 1} is not a JSON array of arguments",
-                                   self.path, where)
+                raise ProblemError(
+                    f"extended_inputs: line {offset + 1} is not a JSON array of arguments", self.path, where
+                )
             if not plain_data(value):
-                raise ProblemError(f"extended_inputs: line {offset + 1} holds an $opaque or $record value "
-                                   "(arguments are plain data)", self.path, where)
+                raise ProblemError(
+                    f"extended_inputs: line {offset + 1} holds an $opaque or $record value (arguments are plain data)",
+                    self.path,
+                    where,
+                )
             decoded.append(value)
         return decoded

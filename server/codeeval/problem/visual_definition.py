@@ -14,6 +14,7 @@ from typing import Any
 
 class ProblemKind(str, Enum):
     """What a problem asks for: a function, a plot, or a web page."""
+
     FUNCTION = "function"
     PLOT = "plot"
     WEBPAGE = "webpage"
@@ -36,6 +37,7 @@ class ExpectedSeries:
 @dataclass(frozen=True)
 class PlotSpec:
     """What a plot must show: the chart type, the series, the labels, and legibility limits."""
+
     chart: str  # one of CHART_TYPES
     series: tuple[ExpectedSeries, ...]
     require: tuple[str, ...] = ("title", "xlabel", "ylabel")
@@ -48,6 +50,7 @@ class PlotSpec:
 
 class StepAction(str, Enum):
     """One kind of scripted step: act on an element, or expect something of it."""
+
     CLICK = "click"
     TYPE = "type"
     SELECT = "select"
@@ -60,6 +63,7 @@ class StepAction(str, Enum):
 @dataclass(frozen=True)
 class Step:
     """One step of a scripted interaction, on the element a CSS selector finds."""
+
     action: StepAction
     selector: str
     value: str = ""  # text to type, option to select, key to press, text expected
@@ -86,6 +90,7 @@ class Step:
 @dataclass(frozen=True)
 class Interaction:
     """A named sequence of steps, a pass or a fail as a whole."""
+
     name: str
     steps: tuple[Step, ...]
     line: int | None = None
@@ -94,6 +99,7 @@ class Interaction:
 @dataclass(frozen=True)
 class PageSpec:
     """How a page is rendered and exercised: widths, required text, interactions."""
+
     entry_point: str = "render"  # for Python solutions: the function that returns the HTML
     widths: tuple[int, ...] = (1280, 375)
     height: int = 800
@@ -107,6 +113,7 @@ class PageSpec:
 @dataclass(frozen=True)
 class VisualLimits:
     """Time and memory for one plot script's run, or one page's whole evaluation."""
+
     time_s: float = 20.0  # a plot script's run, or the whole page evaluation
     memory_mb: int = 1024
 

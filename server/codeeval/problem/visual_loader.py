@@ -94,16 +94,26 @@ def _values(raw: Any, columns: dict) -> tuple[float, ...] | None:
 def _plot_spec(document: YamlDocument) -> PlotSpec:
     raw, columns = document.data["plot"], document.data.get("data", {})
     series = tuple(
-        ExpectedSeries(label=item.get("label"), x=_values(item.get("x"), columns), y=_values(item["y"], columns) or (),
-                       line=document.line_of(("plot", "series", index)))
-        for index, item in enumerate(raw["series"]))
+        ExpectedSeries(
+            label=item.get("label"),
+            x=_values(item.get("x"), columns),
+            y=_values(item["y"], columns) or (),
+            line=document.line_of(("plot", "series", index)),
+        )
+        for index, item in enumerate(raw["series"])
+    )
     options = {key: raw[key] for key in ("tolerance", "min_font_pt", "max_colors", "dpi") if key in raw}
-    return PlotSpec(chart=raw["chart"], series=series, line=document.line_of(("plot",)),
-                    require=tuple(raw.get("require", ("title", "xlabel", "ylabel"))), **options)
+    return PlotSpec(
+        chart=raw["chart"],
+        series=series,
+        line=document.line_of(("plot",)),
+        require=tuple(raw.get("require", ("title", "xlabel", "ylabel"))),
+        **options,
+    )
 
 
 def _step(raw: dict, line: int | None) -> Step:
-    (name, body), = raw.items()
+    ((name, body),) = raw.items()
     action = StepAction(name)
     if isinstance(body, str):
         return Step(action, body, line=line)
@@ -120,12 +130,19 @@ def _step(raw: dict, line: int | None) -> Step:
 def _page_spec(document: YamlDocument) -> PageSpec:
     raw = document.data.get("page", {})
     interactions = tuple(
-        Interaction(item["name"], tuple(_step(step, document.line_of(("page", "interactions", i, "steps", j)))
-                                        for j, step in enumerate(item["steps"])),
-                    line=document.line_of(("page", "interactions", i)))
-        for i, item in enumerate(raw.get("interactions", [])))
-    options: dict[str, Any] = {key: raw[key] for key in ("entry_point", "height", "discover", "max_interactions")
-                               if key in raw}
+        Interaction(
+            item["name"],
+            tuple(
+                _step(step, document.line_of(("page", "interactions", i, "steps", j)))
+                for j, step in enumerate(item["steps"])
+            ),
+            line=document.line_of(("page", "interactions", i)),
+        )
+        for i, item in enumerate(raw.get("interactions", []))
+    )
+    options: dict[str, Any] = {
+        key: raw[key] for key in ("entry_point", "height", "discover", "max_interactions") if key in raw
+    }
     if "widths" in raw:
         options["widths"] = tuple(raw["widths"])
     if "require_text" in raw:
@@ -140,9 +157,24 @@ def build_visual(document: YamlDocument) -> Problem:
     plot = _plot_spec(document) if kind is ProblemKind.PLOT else None
     page = _page_spec(document) if kind is ProblemKind.WEBPAGE else None
     limits = VisualLimits(**data.get("limits", {}))
-    visual = VisualSpec(kind=kind, prompt=data["prompt"], data={k: list(v) for k, v in data.get("data", {}).items()},
-                        plot=plot, page=page, limits=limits)
+    visual = VisualSpec(
+        kind=kind,
+        prompt=data["prompt"],
+        data={k: list(v) for k, v in data.get("data", {}).items()},
+        plot=plot,
+        page=page,
+        limits=limits,
+    )
     return Problem(
-        name=data["name"], summary=data["summary"], entry_point=page.entry_point if page else "", reference="",
-        tests=[], weights={**default_weights(kind.value), **{k: float(v) for k, v in data.get("weights", {}).items()}},
-        prompt=data["prompt"], samples=dict(data.get("samples", {})), path=document.path, kind=kind, visual=visual)
+        name=data["name"],
+        summary=data["summary"],
+        entry_point=page.entry_point if page else "",
+        reference="",
+        tests=[],
+        weights={**default_weights(kind.value), **{k: float(v) for k, v in data.get("weights", {}).items()}},
+        prompt=data["prompt"],
+        samples=dict(data.get("samples", {})),
+        path=document.path,
+        kind=kind,
+        visual=visual,
+    )

@@ -28,11 +28,13 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
             try:
                 if key in seen:
                     raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r} (first on line {seen[key] + 1})", key_node.start_mark)
+                        None, None, f"duplicate key {key!r} (first on line {seen[key] + 1})", key_node.start_mark
+                    )
                 seen[key] = key_node.start_mark.line
             except TypeError:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"unhashable key {key!r}", key_node.start_mark) from None
+                    None, None, f"unhashable key {key!r}", key_node.start_mark
+                ) from None
         return super().construct_mapping(node, deep=True)
 
 
@@ -43,6 +45,7 @@ def _sequence_tag(factory):
             return factory(items)
         except TypeError as exc:
             raise yaml.constructor.ConstructorError(None, None, f"{node.tag}: {exc}", node.start_mark) from None
+
     return construct
 
 
@@ -52,7 +55,8 @@ def _construct_bytes(loader: _Loader, node):
         return text.encode("latin-1")
     except UnicodeEncodeError:
         raise yaml.constructor.ConstructorError(
-            None, None, "!bytes takes characters 0-255 only (write \\xNN escapes)", node.start_mark) from None
+            None, None, "!bytes takes characters 0-255 only (write \\xNN escapes)", node.start_mark
+        ) from None
 
 
 def _construct_complex(loader: _Loader, node):
@@ -60,8 +64,9 @@ def _construct_complex(loader: _Loader, node):
     try:
         return complex(text.replace(" ", ""))
     except ValueError:
-        raise yaml.constructor.ConstructorError(None, None, f"!complex: not a complex number: {text!r}",
-                                                node.start_mark) from None
+        raise yaml.constructor.ConstructorError(
+            None, None, f"!complex: not a complex number: {text!r}", node.start_mark
+        ) from None
 
 
 def _construct_literal(loader: _Loader, node):
@@ -69,8 +74,9 @@ def _construct_literal(loader: _Loader, node):
     try:
         return python_ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError) as exc:
-        raise yaml.constructor.ConstructorError(None, None, f"!py: not a Python literal: {exc}",
-                                                node.start_mark) from None
+        raise yaml.constructor.ConstructorError(
+            None, None, f"!py: not a Python literal: {exc}", node.start_mark
+        ) from None
 
 
 # YAML 1.1 reads `1e12` and `1.0e12` as strings (it wants `1.0e+12`); authors mean numbers, as in YAML 1.2.

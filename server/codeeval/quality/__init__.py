@@ -37,6 +37,17 @@ def apply_fix(source: str, finding: Finding | Fix) -> str:
     return _apply(source, finding)
 
 
-__all__ = ["ALL_RULES", "RULES_BY_ID", "FunctionQuality", "QualityConfig", "QualityConfigError", "QualityReport",
-           "analyze", "apply_fix", "compute_fix", "load_project_settings", "merge_settings",
-           "resolve_settings"]
+__all__ = [
+    "ALL_RULES",
+    "RULES_BY_ID",
+    "FunctionQuality",
+    "QualityConfig",
+    "QualityConfigError",
+    "QualityReport",
+    "analyze",
+    "apply_fix",
+    "compute_fix",
+    "load_project_settings",
+    "merge_settings",
+    "resolve_settings",
+]

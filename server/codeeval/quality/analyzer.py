@@ -28,8 +28,9 @@ from .source import SourceText
 _IGNORE = re.compile(r"#\s*codeeval:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
 
 
-def analyze(source: str, path: str = "solution.py",
-            settings: Mapping[str, Any] | QualityConfig | None = None) -> QualityReport:
+def analyze(
+    source: str, path: str = "solution.py", settings: Mapping[str, Any] | QualityConfig | None = None
+) -> QualityReport:
     """Score `source` (never executed) with the quality rules; `settings` as in a problem's `quality:`."""
     config = settings if isinstance(settings, QualityConfig) else resolve(settings)
     try:
@@ -54,17 +55,30 @@ def _analyze_tree(text: SourceText, tree: ast.Module, path: str, config: Quality
     findings, suppressed = _without_suppressed(findings, text)
     findings.sort(key=lambda f: (f.range.start_line, f.range.start_col, f.rule_id))
     units = _units(ctx)
-    scored = score_findings(findings, unit_of=lambda f: units.get(f.symbol or "", ""),
-                            title_of=lambda rule_id: RULES_BY_ID[rule_id].title)
-    return QualityReport(path=path, score=scored.score, findings=findings, functions=_functions(ctx, findings),
-                         rationale=scored.rationale, suppressed=suppressed)
+    scored = score_findings(
+        findings, unit_of=lambda f: units.get(f.symbol or "", ""), title_of=lambda rule_id: RULES_BY_ID[rule_id].title
+    )
+    return QualityReport(
+        path=path,
+        score=scored.score,
+        findings=findings,
+        functions=_functions(ctx, findings),
+        rationale=scored.rationale,
+        suppressed=suppressed,
+    )
 
 
 def _unparsable(path: str, message: str, line: int | None, column: int | None) -> QualityReport:
     where = Range(line, max((column or 1) - 1, 0), line, max((column or 1) - 1, 0)) if line else None
-    return QualityReport(path=path, score=0.0, findings=[], functions={}, parse_error=message,
-                         parse_error_range=where,
-                         rationale=[f"The source does not parse ({message}), so its quality scores 0."])
+    return QualityReport(
+        path=path,
+        score=0.0,
+        findings=[],
+        functions={},
+        parse_error=message,
+        parse_error_range=where,
+        rationale=[f"The source does not parse ({message}), so its quality scores 0."],
+    )
 
 
 def _units(ctx: Context) -> dict[str, str]:
@@ -83,8 +97,9 @@ def _without_suppressed(findings: list[Finding], text: SourceText) -> tuple[list
     kept = []
     for finding in findings:
         match = _IGNORE.search(text.line(finding.range.start_line))
-        if match and (match.group(1) is None
-                      or finding.rule_id in {part.strip().upper() for part in match.group(1).split(",")}):
+        if match and (
+            match.group(1) is None or finding.rule_id in {part.strip().upper() for part in match.group(1).split(",")}
+        ):
             continue
         kept.append(finding)
     return kept, len(findings) - len(kept)
@@ -99,8 +114,12 @@ def _functions(ctx: Context, findings: list[Finding]) -> dict[str, FunctionQuali
     for function in ctx.functions:
         mine = own.get(function.key, [])
         result[function.key] = FunctionQuality(
-            name=function.key, name_range=ctx.source.name_range(function.node),
-            range=ctx.source.node_range(function.node), score=function_score(mine),
-            sub_scores=sub_scores(mine, category_of, CATEGORIES), metrics=ctx.metrics[function].to_dict(),
-            findings=mine)
+            name=function.key,
+            name_range=ctx.source.name_range(function.node),
+            range=ctx.source.node_range(function.node),
+            score=function_score(mine),
+            sub_scores=sub_scores(mine, category_of, CATEGORIES),
+            metrics=ctx.metrics[function].to_dict(),
+            findings=mine,
+        )
     return result

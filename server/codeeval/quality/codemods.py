@@ -127,7 +127,8 @@ def _optional(annotation: cst.Annotation | None) -> cst.Annotation | None:
         return annotation
     if isinstance(expr, cst.SimpleString):
         quote = expr.quote
-        inner = expr.value[len(expr.prefix) + len(quote):-len(quote)]
+        inner = expr.value[len(expr.prefix) + len(quote) : -len(quote)]
         return annotation.with_changes(annotation=cst.SimpleString(f"{expr.prefix}{quote}{inner} | None{quote}"))
-    return annotation.with_changes(annotation=cst.BinaryOperation(left=expr, operator=cst.BitOr(),
-                                                                  right=cst.Name("None")))
+    return annotation.with_changes(
+        annotation=cst.BinaryOperation(left=expr, operator=cst.BitOr(), right=cst.Name("None"))
+    )

@@ -31,14 +31,19 @@ ACTIONABILITY = {
 @dataclass(frozen=True)
 class Evidence:
     """What a rule saw, in the four terms of a finding's confidence."""
+
     relevance: float
     accuracy: float
     action: str  # a key of ACTIONABILITY
     calibration: float
 
     def confidence(self) -> Confidence:
-        return Confidence(relevance=_clamp(self.relevance), accuracy=_clamp(self.accuracy),
-                          actionability=ACTIONABILITY[self.action], severity_calibration=_clamp(self.calibration))
+        return Confidence(
+            relevance=_clamp(self.relevance),
+            accuracy=_clamp(self.accuracy),
+            actionability=ACTIONABILITY[self.action],
+            severity_calibration=_clamp(self.calibration),
+        )
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,14 @@ from typing import Any
 from ..base.errors import CodeevalError
 from .rules import ALL_RULES, RULES_BY_ID
 
-SHORTHANDS = {"max_complexity": "CQ104", "max_cognitive_complexity": "CQ105", "max_function_lines": "CQ106",
-              "max_branches": "CQ107", "max_nesting": "CQ108", "max_parameters": "CQ110"}
+SHORTHANDS = {
+    "max_complexity": "CQ104",
+    "max_cognitive_complexity": "CQ105",
+    "max_function_lines": "CQ106",
+    "max_branches": "CQ107",
+    "max_nesting": "CQ108",
+    "max_parameters": "CQ110",
+}
 
 
 class QualityConfigError(CodeevalError):
@@ -40,6 +46,7 @@ class QualityConfigError(CodeevalError):
 @dataclass(frozen=True)
 class QualityConfig:
     """Resolved settings: every rule's options with defaults filled in, and the rules turned off."""
+
     options: Mapping[str, Mapping[str, Any]]  # rule id -> its options, defaults filled in
     disabled: frozenset[str]
 
@@ -64,8 +71,9 @@ def resolve(*layers: Mapping[str, Any] | None, source: str | None = None) -> Qua
     return QualityConfig(options, frozenset(disabled))
 
 
-def _apply(layer: Mapping[str, Any], options: dict[str, dict[str, Any]], disabled: set[str],
-           source: str | None) -> None:
+def _apply(
+    layer: Mapping[str, Any], options: dict[str, dict[str, Any]], disabled: set[str], source: str | None
+) -> None:
     for key, value in layer.items():
         if key == "rules":
             continue
@@ -80,13 +88,15 @@ def _apply(layer: Mapping[str, Any], options: dict[str, dict[str, Any]], disable
         _apply_rule(str(rule_id), setting, options, disabled, source)
 
 
-def _apply_rule(rule_id: str, setting: Any, options: dict[str, dict[str, Any]], disabled: set[str],
-                source: str | None) -> None:
+def _apply_rule(
+    rule_id: str, setting: Any, options: dict[str, dict[str, Any]], disabled: set[str], source: str | None
+) -> None:
     """`false` disables the rule; `true` or a mapping of options enables it."""
     rule = RULES_BY_ID.get(rule_id.upper())
     if rule is None:
-        raise QualityConfigError(f"quality.rules.{rule_id}: unknown rule (known: {', '.join(RULES_BY_ID)})",
-                                 path=source)
+        raise QualityConfigError(
+            f"quality.rules.{rule_id}: unknown rule (known: {', '.join(RULES_BY_ID)})", path=source
+        )
     if setting is False:
         disabled.add(rule.id)
         return
@@ -98,8 +108,7 @@ def _apply_rule(rule_id: str, setting: Any, options: dict[str, dict[str, Any]], 
     for name, value in setting.items():
         if name not in rule.options:
             known = ", ".join(rule.options) or "none"
-            raise QualityConfigError(f"quality.rules.{rule_id}.{name}: unknown option (known: {known})",
-                                     path=source)
+            raise QualityConfigError(f"quality.rules.{rule_id}.{name}: unknown option (known: {known})", path=source)
         options[rule.id][name] = _checked(f"quality.rules.{rule_id}.{name}", value, rule.options[name], source)
 
 
@@ -170,8 +179,9 @@ def read_pyproject(path: Path) -> ProjectSettings | None:
         return None
     toml = _toml_module()
     if toml is None:
-        return ProjectSettings({}, path, note=f"{path}: [tool.codeeval] ignored: reading TOML needs Python 3.11 "
-                                              f"or the `tomli` package")
+        return ProjectSettings(
+            {}, path, note=f"{path}: [tool.codeeval] ignored: reading TOML needs Python 3.11 or the `tomli` package"
+        )
     try:
         data = toml.loads(text)
     except toml.TOMLDecodeError as exc:

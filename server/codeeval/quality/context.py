@@ -25,6 +25,7 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 @dataclass(eq=False)
 class Scope:
     """A module, class or function, and the nodes that belong to it rather than to a nested one."""
+
     node: ast.AST
     qualname: str
     parent: Scope | None
@@ -85,18 +86,21 @@ class ModuleScope(Scope):
 @dataclass(eq=False)
 class ClassScope(Scope):
     """A class body."""
+
     node: ast.ClassDef
 
     @property
     def has_bases(self) -> bool:
         """Subclasses something other than `object`: its methods may implement someone else's API."""
-        return any(not (isinstance(base, ast.Name) and base.id == "object") for base in self.node.bases) \
-            or bool(self.node.keywords)
+        return any(not (isinstance(base, ast.Name) and base.id == "object") for base in self.node.bases) or bool(
+            self.node.keywords
+        )
 
 
 @dataclass(eq=False)
 class FunctionScope(Scope):
     """A function or method: its node, where it sits, and facts the rules ask about it."""
+
     node: FunctionNode
 
     @property
@@ -150,8 +154,10 @@ class FunctionScope(Scope):
     @property
     def returns_value(self) -> bool:
         """Some `return` gives a value other than None."""
-        return any(ret.value is not None and not (isinstance(ret.value, ast.Constant) and ret.value.value is None)
-                   for ret in self.nodes_of(ast.Return))
+        return any(
+            ret.value is not None and not (isinstance(ret.value, ast.Constant) and ret.value.value is None)
+            for ret in self.nodes_of(ast.Return)
+        )
 
     @property
     def unit(self) -> FunctionScope:

@@ -68,7 +68,7 @@ def _minimal_edit(old: str, new: str) -> TextEdit:
         suffix += 1
     text = SourceText(old)
     start, end = text.offset_to_position(prefix), text.offset_to_position(len(old) - suffix)
-    return TextEdit(Range(start[0], start[1], end[0], end[1]), new[prefix:len(new) - suffix])
+    return TextEdit(Range(start[0], start[1], end[0], end[1]), new[prefix : len(new) - suffix])
 
 
 def _apply_edits(source: str, edits: tuple[TextEdit, ...]) -> str:

@@ -17,6 +17,7 @@ import libcst as cst
 @dataclass
 class Located:
     """A definition found in the libcst tree, with the indentation of the blocks around it."""
+
     node: cst.CSTNode
     indents: tuple[str | None, ...]  # the indentation of each block enclosing the node, outermost first
 

@@ -23,6 +23,7 @@ _TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 @dataclass(frozen=True)
 class FunctionMetrics:
     """The numbers the measurement rules compare with their limits."""
+
     lines: int  # lines of code in the body: no docstring, blank lines, comments or nested definitions
     parameters: int  # without a method's self/cls
     complexity: int  # cyclomatic, radon's count (nested functions count on their own)
@@ -33,8 +34,14 @@ class FunctionMetrics:
 
     def to_dict(self) -> dict[str, int]:
         """The metrics as JSON-ready data."""
-        return {"lines": self.lines, "parameters": self.parameters, "complexity": self.complexity,
-                "cognitive": self.cognitive, "branches": self.branches, "nesting": self.nesting}
+        return {
+            "lines": self.lines,
+            "parameters": self.parameters,
+            "complexity": self.complexity,
+            "cognitive": self.cognitive,
+            "branches": self.branches,
+            "nesting": self.nesting,
+        }
 
 
 def measure_all(ctx: Context) -> dict[FunctionScope, FunctionMetrics]:

@@ -11,6 +11,7 @@ from ..base.findings import SEVERITIES, Finding, Range
 @dataclass
 class FunctionQuality:
     """One function's score, sub-scores, measurements and findings (what hover and code lens show)."""
+
     name: str  # qualified name (`Cache.get`, `outer.helper`), `@line` added for a redefinition
     name_range: Range  # the name in `def name(`: where an editor puts a diagnostic or a code lens
     range: Range  # from `def` to the end of the body
@@ -20,14 +21,20 @@ class FunctionQuality:
     findings: list[Finding] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name_range": self.name_range.to_dict(), "range": self.range.to_dict(),
-                "score": round(self.score, 1), "sub_scores": dict(self.sub_scores), "metrics": dict(self.metrics),
-                "findings": [f"{finding.rule_id}:{finding.range.start_line}" for finding in self.findings]}
+        return {
+            "name_range": self.name_range.to_dict(),
+            "range": self.range.to_dict(),
+            "score": round(self.score, 1),
+            "sub_scores": dict(self.sub_scores),
+            "metrics": dict(self.metrics),
+            "findings": [f"{finding.rule_id}:{finding.range.start_line}" for finding in self.findings],
+        }
 
 
 @dataclass
 class QualityReport:
     """The quality of one file: its score, findings with their points, and each function's share."""
+
     path: str
     score: float  # 0-100; 0 when the source does not parse
     findings: list[Finding]
@@ -59,12 +66,17 @@ class QualityReport:
         return f"{count(len(self.findings), 'finding')} ({', '.join(parts)}{low})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "score": round(self.score, 2), "summary": self.summary(),
-                "parse_error": self.parse_error,
-                "parse_error_range": self.parse_error_range.to_dict() if self.parse_error_range else None,
-                "findings": [finding.to_dict() for finding in self.findings],
-                "functions": {name: function.to_dict() for name, function in self.functions.items()},
-                "rationale": list(self.rationale), "suppressed": self.suppressed}
+        return {
+            "path": self.path,
+            "score": round(self.score, 2),
+            "summary": self.summary(),
+            "parse_error": self.parse_error,
+            "parse_error_range": self.parse_error_range.to_dict() if self.parse_error_range else None,
+            "findings": [finding.to_dict() for finding in self.findings],
+            "functions": {name: function.to_dict() for name, function in self.functions.items()},
+            "rationale": list(self.rationale),
+            "suppressed": self.suppressed,
+        }
 
 
 def count(number: int, noun: str) -> str:

@@ -38,12 +38,14 @@ def base_points(finding: Finding) -> float:
 @dataclass
 class Scored:
     """The file's score and the report's rationale."""
+
     score: float
     rationale: list[str]  # "-12.5: <rule>, <findings>." per rule that cost points, most costly first
 
 
-def score_findings(findings: list[Finding], unit_of: Callable[[Finding], str],
-                   title_of: Callable[[str], str]) -> Scored:
+def score_findings(
+    findings: list[Finding], unit_of: Callable[[Finding], str], title_of: Callable[[str], str]
+) -> Scored:
     """Set each finding's points and rationale; return the score and the report's rationale."""
     damped, notes = _damp_repeats(findings)
     capped = _cap_units(findings, damped, unit_of, notes)
@@ -52,8 +54,10 @@ def score_findings(findings: list[Finding], unit_of: Callable[[Finding], str],
         base = base_points(finding)
         steps = "".join(notes[id(finding)])
         finding.points = capped[id(finding)]
-        finding.rationale = (f"{finding.severity} ({TIER_POINTS[finding.severity]:g} points) at confidence "
-                             f"{finding.confidence.value:.2f} = {base:.1f}{steps}; costs {finding.points:.1f}.")
+        finding.rationale = (
+            f"{finding.severity} ({TIER_POINTS[finding.severity]:g} points) at confidence "
+            f"{finding.confidence.value:.2f} = {base:.1f}{steps}; costs {finding.points:.1f}."
+        )
     total = sum(finding.points for finding in findings)
     return Scored(round(max(0.0, 100.0 - total), 9), _rationale(findings, title_of, unit_of, damped))
 
@@ -69,13 +73,15 @@ def _damp_repeats(findings: list[Finding]) -> tuple[dict[int, float], dict[int, 
         for n, finding in enumerate(group, start=1):
             damped[id(finding)] = base_points(finding) / n
             if n > 1:
-                notes[id(finding)].append(f"; the {_ORDINALS.get(n, f'{n}th')} {rule_id} finding in this file "
-                                          f"counts 1/{n}")
+                notes[id(finding)].append(
+                    f"; the {_ORDINALS.get(n, f'{n}th')} {rule_id} finding in this file counts 1/{n}"
+                )
     return damped, notes
 
 
-def _cap_units(findings: list[Finding], damped: dict[int, float], unit_of: Callable[[Finding], str],
-               notes: dict[int, list[str]]) -> dict[int, float]:
+def _cap_units(
+    findings: list[Finding], damped: dict[int, float], unit_of: Callable[[Finding], str], notes: dict[int, list[str]]
+) -> dict[int, float]:
     by_unit: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         by_unit[unit_of(finding)].append(finding)
@@ -86,8 +92,9 @@ def _cap_units(findings: list[Finding], damped: dict[int, float], unit_of: Calla
             factor = UNIT_CAP / total
             for finding in group:
                 capped[id(finding)] = damped[id(finding)] * factor
-                notes[id(finding)].append(f"; scaled by {factor:.2f} so that `{unit}` costs at most "
-                                          f"{UNIT_CAP:g} points")
+                notes[id(finding)].append(
+                    f"; scaled by {factor:.2f} so that `{unit}` costs at most {UNIT_CAP:g} points"
+                )
     return capped
 
 
@@ -102,8 +109,9 @@ def _fit_within_100(findings: list[Finding], points: dict[int, float], notes: di
         notes[id(finding)].append(f"; scaled by {factor:.2f} because the file's findings exceed 100 points")
 
 
-def _rationale(findings: list[Finding], title_of: Callable[[str], str], unit_of: Callable[[Finding], str],
-               damped: dict[int, float]) -> list[str]:
+def _rationale(
+    findings: list[Finding], title_of: Callable[[str], str], unit_of: Callable[[Finding], str], damped: dict[int, float]
+) -> list[str]:
     by_rule: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         by_rule[finding.rule_id].append(finding)
@@ -118,8 +126,10 @@ def _rationale(findings: list[Finding], title_of: Callable[[str], str], unit_of:
         units[unit_of(finding)] += damped[id(finding)]
     for unit, total in units.items():
         if unit and total > UNIT_CAP:
-            sentences.append(f"`{unit}` alone came to {total:.1f} points, capped at {UNIT_CAP:g} so that one "
-                             f"function cannot sink the whole file.")
+            sentences.append(
+                f"`{unit}` alone came to {total:.1f} points, capped at {UNIT_CAP:g} so that one "
+                f"function cannot sink the whole file."
+            )
     return sentences
 
 

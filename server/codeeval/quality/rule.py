@@ -16,6 +16,7 @@ CATEGORIES = ("docs", "typing", "naming", "complexity", "size", "robustness")
 @dataclass(frozen=True)
 class Rule:
     """A quality rule: its identity, the sub-score it counts against, its options and its check."""
+
     id: str  # CQ101...
     name: str  # a slug, e.g. "missing-docstring"
     title: str  # "Missing docstring"
@@ -30,9 +31,27 @@ class Rule:
         """The rule's page, relative to the project root."""
         return f"docs/rules/{self.id}.md"
 
-    def finding(self, *, range: Range, message: str, severity: str, evidence: Evidence, suggestion: str = "",
-                symbol: str | None = None, fix: Fix | None = None, **details: Any) -> Finding:
+    def finding(
+        self,
+        *,
+        range: Range,
+        message: str,
+        severity: str,
+        evidence: Evidence,
+        suggestion: str = "",
+        symbol: str | None = None,
+        fix: Fix | None = None,
+        **details: Any,
+    ) -> Finding:
         """A finding of this rule, its confidence computed from the evidence."""
-        return Finding(rule_id=self.id, message=message, range=range, severity=severity,
-                       confidence=evidence.confidence(), suggestion=suggestion, fix=fix, symbol=symbol,
-                       details=details)
+        return Finding(
+            rule_id=self.id,
+            message=message,
+            range=range,
+            severity=severity,
+            confidence=evidence.confidence(),
+            suggestion=suggestion,
+            fix=fix,
+            symbol=symbol,
+            details=details,
+        )

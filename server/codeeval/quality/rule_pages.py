@@ -41,23 +41,26 @@ def _measurement_sections(rule: Rule, measure: Measure) -> str:
     limit = rule.options["max"]
     shorthand = next((name for name, rule_id in SHORTHANDS.items() if rule_id == rule.id), None)
     setting = [f"  {shorthand}: {limit}          # shorthand"] if shorthand else []
-    return "\n".join([
-        "## Severity",
-        "",
-        f"Past the limit: {_tiers_text(limit, measure)}.",
-        "The further past the limit, the higher the *severity calibration* part of the confidence (0.55 just",
-        f"past it, 1.0 at twice the limit). Its accuracy part is {measure.accuracy:g}. Private and nested functions",
-        "count with slightly less relevance than public ones.",
-        "",
-        "## Configuration",
-        "",
-        "```yaml",
-        "quality:",
-        *setting,
-        "  rules:",
-        f"    {rule.id}: {{max: {limit}}}  # the same, as the rule's option (wins within one layer)",
-        "```",
-    ])
+    return "\n".join(
+        [
+            "## Severity",
+            "",
+            f"Past the limit: {_tiers_text(limit, measure)}.",
+            "The further past the limit, the higher the *severity calibration* part of the confidence (0.55 just",
+            f"past it, 1.0 at twice the limit). Its accuracy part is {measure.accuracy:g}. "
+            "Private and nested functions",
+            "count with slightly less relevance than public ones.",
+            "",
+            "## Configuration",
+            "",
+            "```yaml",
+            "quality:",
+            *setting,
+            "  rules:",
+            f"    {rule.id}: {{max: {limit}}}  # the same, as the rule's option (wins within one layer)",
+            "```",
+        ]
+    )
 
 
 def _tiers_text(limit: int, measure: Measure) -> str:

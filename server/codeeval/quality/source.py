@@ -28,6 +28,7 @@ class Positioned(Protocol):
 
 class SourceText:
     """The source split into lines as Python counts them, with character-column conversions."""
+
     def __init__(self, text: str):
         self.text = text
         self.lines = _NEWLINE.split(text)
@@ -50,8 +51,9 @@ class SourceText:
         end_col = node.end_col_offset
         if end_col is None:
             end_col = len(self.line(end_line).encode("utf-8"))
-        return Range(node.lineno, self.char_col(node.lineno, node.col_offset),
-                     end_line, self.char_col(end_line, end_col))
+        return Range(
+            node.lineno, self.char_col(node.lineno, node.col_offset), end_line, self.char_col(end_line, end_col)
+        )
 
     def name_range(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Range:
         """The range of the name in `def name(` / `class name`: what an editor underlines."""

@@ -27,6 +27,7 @@ _TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 @dataclass
 class Structure:
     """A function's control-flow shape."""
+
     cognitive: int = 0
     branches: int = 0  # if/elif/else arms, loops and loop-else, except handlers, try-else, match cases
     nesting: int = 0  # deepest block level (a statement directly in the body is at level 0)
@@ -45,8 +46,12 @@ def measure(function: FunctionScope) -> Structure:
 
 def boolean_runs(operations: list[ast.BoolOp]) -> int:
     """+1 per run of like operators: `a and b and c` is one run, `a and b or c` two."""
-    nested_same = sum(1 for node in operations for value in node.values
-                      if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op))
+    nested_same = sum(
+        1
+        for node in operations
+        for value in node.values
+        if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op)
+    )
     return len(operations) - nested_same
 
 
@@ -115,8 +120,13 @@ class _Walker:
             self.enter(stmt, case.body, nest + 1, depth)
 
     _visitors: ClassVar[dict[type, Callable[..., None]]] = {
-        ast.If: if_statement, ast.For: loop, ast.AsyncFor: loop, ast.While: loop,
-        ast.With: with_statement, ast.AsyncWith: with_statement, ast.Match: match_statement,
+        ast.If: if_statement,
+        ast.For: loop,
+        ast.AsyncFor: loop,
+        ast.While: loop,
+        ast.With: with_statement,
+        ast.AsyncWith: with_statement,
+        ast.Match: match_statement,
         **dict.fromkeys(_TRIES, try_statement),
     }
 

@@ -22,6 +22,7 @@ MAX_BYTES = 20 * 1024 * 1024
 @dataclass
 class FileResult:
     """One file given to `codeeval check`: its report, or why it could not be checked."""
+
     path: Path  # as found on disk
     display: str  # as shown to the user: relative to the working folder where possible
     report: QualityReport | None = None

@@ -29,16 +29,21 @@ def text(results: list[FileResult]) -> str:
     lines = []
     for result in results:
         if result.bad:
-            where = f"{result.display}:{result.error_line}:{(result.error_column or 0) + 1}" \
-                if result.error_line else result.display
+            where = (
+                f"{result.display}:{result.error_line}:{(result.error_column or 0) + 1}"
+                if result.error_line
+                else result.display
+            )
             lines.append(f"{where}: error: {result.error}")
             continue
         report = result.report
         assert report is not None
         for finding in report.findings:
             start = finding.range
-            lines.append(f"{result.display}:{start.start_line}:{start.start_col + 1}: {finding.rule_id} "
-                         f"{finding.severity}: {finding.message} [{_confidence_note(finding)}]")
+            lines.append(
+                f"{result.display}:{start.start_line}:{start.start_col + 1}: {finding.rule_id} "
+                f"{finding.severity}: {finding.message} [{_confidence_note(finding)}]"
+            )
             if finding.suggestion:
                 lines.append(f"    help: {finding.suggestion}")
             if finding.fix is not None:
@@ -57,8 +62,10 @@ def summary_line(results: list[FileResult]) -> str:
     bad = len(results) - len(checked)
     mean = sum(report.score for report in checked) / len(checked) if checked else 0.0
     failed = f"; {count(bad, 'file')} could not be checked" if bad else ""
-    return (f"{count(len(checked), 'file')} checked, mean quality {mean:.1f}/100: "
-            f"{count(len(findings), 'finding')} ({parts}; {low} low confidence){failed}")
+    return (
+        f"{count(len(checked), 'file')} checked, mean quality {mean:.1f}/100: "
+        f"{count(len(findings), 'finding')} ({parts}; {low} low confidence){failed}"
+    )
 
 
 def json_document(results: list[FileResult]) -> str:
@@ -66,13 +73,25 @@ def json_document(results: list[FileResult]) -> str:
     files = []
     for result in results:
         if result.bad:
-            files.append({"path": result.display, "error": result.error, "line": result.error_line,
-                          "column": result.error_column})
+            files.append(
+                {
+                    "path": result.display,
+                    "error": result.error,
+                    "line": result.error_line,
+                    "column": result.error_column,
+                }
+            )
         else:
             assert result.report is not None
             files.append({**result.report.to_dict(), "path": result.display})
-    return json.dumps({"version": JSON_VERSION, "tool": "codeeval check", "files": files,
-                       "summary": summary_line(results)}, indent=2, ensure_ascii=False) + "\n"
+    return (
+        json.dumps(
+            {"version": JSON_VERSION, "tool": "codeeval check", "files": files, "summary": summary_line(results)},
+            indent=2,
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
 
 
 def github(results: list[FileResult]) -> str:
@@ -96,8 +115,14 @@ def _annotation(path: str, finding: Finding) -> str:
     message = finding.message + (f" ({finding.confidence.low_reason()})" if finding.is_low_confidence else "")
     if finding.suggestion:
         message += f"\n{finding.suggestion}"
-    return annotation(SEVERITY_LEVELS[finding.severity], message, path, (r.start_line, r.end_line),
-                      (r.start_col + 1, r.end_col + 1), f"{finding.rule_id} {finding.severity}")
+    return annotation(
+        SEVERITY_LEVELS[finding.severity],
+        message,
+        path,
+        (r.start_line, r.end_line),
+        (r.start_col + 1, r.end_col + 1),
+        f"{finding.rule_id} {finding.severity}",
+    )
 
 
 def counts_at_or_above(results: Iterable[FileResult], threshold: str, include_low_confidence: bool) -> int:
@@ -105,7 +130,11 @@ def counts_at_or_above(results: Iterable[FileResult], threshold: str, include_lo
     if threshold == "none":
         return 0
     worst_allowed = SEVERITIES.index(threshold)
-    return sum(1 for result in results if result.report is not None
-               for finding in result.report.findings
-               if SEVERITIES.index(finding.severity) <= worst_allowed
-               and (include_low_confidence or not finding.is_low_confidence))
+    return sum(
+        1
+        for result in results
+        if result.report is not None
+        for finding in result.report.findings
+        if SEVERITIES.index(finding.severity) <= worst_allowed
+        and (include_low_confidence or not finding.is_low_confidence)
+    )

@@ -51,8 +51,9 @@ def write_compatible(folder: Path, rows: list[ResultRow]) -> list[Path]:
         human = folder / f"{samples.name}_results.jsonl"
         with human.open("w", encoding="utf-8") as out:
             for line, row in numbered:
-                out.write(json.dumps({**records.get(line, {"task_id": row.problem}), **_human_eval(folder, row)})
-                          + "\n")
+                out.write(
+                    json.dumps({**records.get(line, {"task_id": row.problem}), **_human_eval(folder, row)}) + "\n"
+                )
         name = "eval_results.json" if len(by_file) == 1 else f"{samples.name.split('.')[0]}_eval_results.json"
         evalplus = folder / name
         evalplus.write_text(json.dumps(_evalplus(samples, numbered, records), indent=2) + "\n", encoding="utf-8")
@@ -103,19 +104,24 @@ def _evalplus(samples: Path, numbered: list[tuple[int, ResultRow]], records: dic
         record = records.get(line, {})
         base_passed = row.tiers.get(Tier.BASE.value, False)
         extended = row.tiers.get(Tier.EXTENDED.value, False)
-        evaluations[row.problem].append({
-            "task_id": row.problem,
-            "solution": record.get("solution", record.get("completion", "")),
-            "base_status": PASS if base_passed else FAIL,
-            "plus_status": PASS if extended else FAIL,
-            "base_fail_tests": [],
-            "plus_fail_tests": [],
-        })
+        evaluations[row.problem].append(
+            {
+                "task_id": row.problem,
+                "solution": record.get("solution", record.get("completion", "")),
+                "base_status": PASS if base_passed else FAIL,
+                "plus_status": PASS if extended else FAIL,
+                "base_fail_tests": [],
+                "plus_fail_tests": [],
+            }
+        )
         base.append((row.problem, base_passed))
         plus.append((row.problem, bool(plus_verdict(row.tiers))))
-    data: dict[str, Any] = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M"),
-                            "hash": _digest(samples), "eval": dict(evaluations),
-                            "pass_at_k": {"base": _keyed(mean_pass_at_k(base))}}
+    data: dict[str, Any] = {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M"),
+        "hash": _digest(samples),
+        "eval": dict(evaluations),
+        "pass_at_k": {"base": _keyed(mean_pass_at_k(base))},
+    }
     if any(Tier.EXTENDED.value in row.tiers for _, row in numbered):
         data["pass_at_k"]["plus"] = _keyed(mean_pass_at_k(plus))
     return data

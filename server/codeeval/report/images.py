@@ -34,5 +34,7 @@ def save_images(result: EvaluationResult, report_path: str | Path) -> dict[str, 
 
 def inline_links(result: EvaluationResult) -> dict[str, str]:
     """data: URIs for every image, for a report that has no folder of its own."""
-    return {image.name: f"data:{image.media_type};base64,{base64.b64encode(image.data).decode('ascii')}"
-            for image in result.images}
+    return {
+        image.name: f"data:{image.media_type};base64,{base64.b64encode(image.data).decode('ascii')}"
+        for image in result.images
+    }

@@ -10,8 +10,12 @@ from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality, visual_parts
 
 VISUAL_PARTS = frozenset(names(PLOT_KIND) + names(WEBPAGE_KIND))  # rendered from their checks
-SECTIONS = {"correctness": failing_cases.render, "edge_cases": failing_cases.render,
-            "performance": performance.render, "code_quality": quality.render}
+SECTIONS = {
+    "correctness": failing_cases.render,
+    "edge_cases": failing_cases.render,
+    "performance": performance.render,
+    "code_quality": quality.render,
+}
 
 
 def isolation_line(isolation: dict) -> str:
@@ -20,8 +24,9 @@ def isolation_line(isolation: dict) -> str:
     missing = isolation.get("missing") or []
     if missing:
         why = "; ".join(isolation.get("warnings") or [])
-        return (f"> **Isolation is weaker than full** (ran with `{level}`, missing: {', '.join(missing)})"
-                + (f": {why}." if why else "."))
+        return f"> **Isolation is weaker than full** (ran with `{level}`, missing: {', '.join(missing)})" + (
+            f": {why}." if why else "."
+        )
     return f"> Isolation: `{level}` ({', '.join(isolation.get('layers') or [])})."
 
 
@@ -38,8 +43,15 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
     for name, dim in result.dimensions.items():
         if dim.applicable and dim.score is not None:
             points = dim.weight * dim.score
-            rows.append([title_of(name), f"{dim.score:.1f}", f"{dim.weight * 100:.0f}%",
-                         f"{points:.1f} / {dim.weight * 100:.1f}", cell(dim.summary)])
+            rows.append(
+                [
+                    title_of(name),
+                    f"{dim.score:.1f}",
+                    f"{dim.weight * 100:.0f}%",
+                    f"{points:.1f} / {dim.weight * 100:.1f}",
+                    cell(dim.summary),
+                ]
+            )
         else:
             rows.append([title_of(name), "n/a", "0%", "-", cell(f"not applicable: {dim.reason}")])
     out.append(table(["dimension", "score", "weight", "points", "summary"], rows))
@@ -83,8 +95,10 @@ def _lost_points(result: EvaluationResult) -> list[str]:
             continue
         any_lost = True
         lost = dim.weight * (100 - dim.score)
-        lines.append(f"**{title_of(name)}**: {lost:.1f} points overall ({dim.score:.1f}/100 on this "
-                     f"dimension, weight {dim.weight * 100:.0f}%).")
+        lines.append(
+            f"**{title_of(name)}**: {lost:.1f} points overall ({dim.score:.1f}/100 on this "
+            f"dimension, weight {dim.weight * 100:.0f}%)."
+        )
         lines.append("")
         lines += [f"- {cell(reason, 400)}" for reason in dim.rationale[:30]]
         if len(dim.rationale) > 30:
@@ -98,10 +112,13 @@ def _lost_points(result: EvaluationResult) -> list[str]:
 def _internal_error(result: EvaluationResult) -> str:
     """No score: codeeval failed, not the solution. The traceback is what a bug report needs."""
     error = result.internal_error
-    out = [f"# codeeval: {cell(result.problem)}", "",
-           f"**No score** for `{cell(result.solution)}`: codeeval hit an internal error while evaluating it. "
-           "This is a bug in codeeval, not a verdict on the solution; please report it with the traceback below.",
-           ""]
+    out = [
+        f"# codeeval: {cell(result.problem)}",
+        "",
+        f"**No score** for `{cell(result.solution)}`: codeeval hit an internal error while evaluating it. "
+        "This is a bug in codeeval, not a verdict on the solution; please report it with the traceback below.",
+        "",
+    ]
     if error is not None:
         out += [f"`{cell(error.type)}: {cell(error.message, 400)}`", "", block(error.traceback, 6000)]
     return "\n".join(out).rstrip() + "\n"

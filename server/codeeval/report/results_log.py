@@ -32,7 +32,7 @@ class ResultsLog:
         with self._lock:
             view = memoryview(line)
             while view:
-                view = view[os.write(self._fd, view):]
+                view = view[os.write(self._fd, view) :]
 
     def close(self) -> None:
         with self._lock:

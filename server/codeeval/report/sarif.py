@@ -40,8 +40,14 @@ def build(results: list[FileResult]) -> dict:
         assert result.report is not None
         sarif_results.extend(_result(result.display, finding) for finding in result.report.findings)
     run = {
-        "tool": {"driver": {"name": "codeeval", "version": __version__, "semanticVersion": __version__,
-                            "rules": [_rule(rule) for rule in ALL_RULES]}},
+        "tool": {
+            "driver": {
+                "name": "codeeval",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "rules": [_rule(rule) for rule in ALL_RULES],
+            }
+        },
         "originalUriBaseIds": {"SRCROOT": {"uri": Path.cwd().resolve().as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": not notifications, "toolExecutionNotifications": notifications}],
@@ -58,8 +64,11 @@ def _rule(rule: Rule) -> dict:
         "fullDescription": {"text": rule.description or rule.summary},
         "help": {"text": f"{rule.summary} See {rule.doc_path}.", "markdown": rule.description or rule.summary},
         "defaultConfiguration": {"level": "warning"},
-        "properties": {"tags": ["maintainability", rule.category], "category": rule.category,
-                       "documentation": rule.doc_path},
+        "properties": {
+            "tags": ["maintainability", rule.category],
+            "category": rule.category,
+            "documentation": rule.doc_path,
+        },
     }
 
 
@@ -88,8 +97,11 @@ def _result(path: str, finding: Finding) -> dict:
         "kind": "fail",
         "level": LEVELS[finding.severity],
         "message": {"text": message},
-        "locations": [_location(path, finding.range.start_line, finding.range.start_col, finding.range.end_line,
-                                finding.range.end_col)],
+        "locations": [
+            _location(
+                path, finding.range.start_line, finding.range.start_col, finding.range.end_line, finding.range.end_col
+            )
+        ],
         "properties": properties,
     }
 
@@ -105,8 +117,11 @@ def _location(path: str, line: int, column: int, end_line: int, end_column: int)
 
 
 def _notification(result: FileResult) -> dict:
-    notification: dict = {"level": "error", "message": {"text": f"{result.display}: {result.error}"},
-                          "descriptor": {"id": "file-not-checked"}}
+    notification: dict = {
+        "level": "error",
+        "message": {"text": f"{result.display}: {result.error}"},
+        "descriptor": {"id": "file-not-checked"},
+    }
     if result.error_line:
         column = result.error_column or 0
         notification["locations"] = [_location(result.display, result.error_line, column, result.error_line, column)]

@@ -49,16 +49,35 @@ class ResultRow:
     tiers: dict[str, bool] = field(default_factory=dict)  # test tier -> all its tests passed (test_tiers.py)
 
     @classmethod
-    def of(cls, problem: str, solution: str, group: str, origin: str, result: EvaluationResult,
-           report: str | None = None) -> ResultRow:
-        return cls(problem, solution, group, origin, result.status, round(result.score, 2),
-                   {n: (None if d.score is None else round(d.score, 2)) for n, d in result.dimensions.items()},
-                   tuple(result.errors), report, tier_verdicts(result.dimensions.get(CORRECTNESS.name)))
+    def of(
+        cls, problem: str, solution: str, group: str, origin: str, result: EvaluationResult, report: str | None = None
+    ) -> ResultRow:
+        return cls(
+            problem,
+            solution,
+            group,
+            origin,
+            result.status,
+            round(result.score, 2),
+            {n: (None if d.score is None else round(d.score, 2)) for n, d in result.dimensions.items()},
+            tuple(result.errors),
+            report,
+            tier_verdicts(result.dimensions.get(CORRECTNESS.name)),
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"problem": self.problem, "solution": self.solution, "group": self.group, "origin": self.origin,
-                "status": self.status.value, "score": self.score, "dimensions": dict(self.dimensions),
-                "errors": list(self.errors), "report": self.report, "tiers": dict(self.tiers)}
+        return {
+            "problem": self.problem,
+            "solution": self.solution,
+            "group": self.group,
+            "origin": self.origin,
+            "status": self.status.value,
+            "score": self.score,
+            "dimensions": dict(self.dimensions),
+            "errors": list(self.errors),
+            "report": self.report,
+            "tiers": dict(self.tiers),
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> ResultRow:
@@ -67,11 +86,18 @@ class ResultRow:
             raise ValueError("not a JSON object")
         try:
             dimensions = data.get("dimensions") or {}
-            return cls(str(data["problem"]), str(data["solution"]), str(data["group"]), str(data["origin"]),
-                       EvaluationStatus(data.get("status", "ok")), float(data["score"]),
-                       {str(k): (None if v is None else float(v)) for k, v in dict(dimensions).items()},
-                       tuple(str(e) for e in data.get("errors") or ()), data.get("report"),
-                       {str(k): bool(v) for k, v in dict(data.get("tiers") or {}).items()})
+            return cls(
+                str(data["problem"]),
+                str(data["solution"]),
+                str(data["group"]),
+                str(data["origin"]),
+                EvaluationStatus(data.get("status", "ok")),
+                float(data["score"]),
+                {str(k): (None if v is None else float(v)) for k, v in dict(dimensions).items()},
+                tuple(str(e) for e in data.get("errors") or ()),
+                data.get("report"),
+                {str(k): bool(v) for k, v in dict(data.get("tiers") or {}).items()},
+            )
         except KeyError as exc:
             raise ValueError(f"missing field {exc}") from None
         except (TypeError, ValueError) as exc:
@@ -94,14 +120,19 @@ class GroupStanding:
     p_value_vs_above: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"group": self.group, "mean_score": self.mean_score, "solutions": self.solutions,
-                "internal_errors": self.internal_errors,
-                "ci95": None if self.ci95 is None else [round(self.ci95[0], 2), round(self.ci95[1], 2)],
-                "dimensions": dict(self.dimensions),
-                "pass_at_k": {tier: {str(k): round(v, 4) for k, v in values.items()}
-                              for tier, values in self.pass_at_k.items()},
-                "distinct_from_above": self.distinct_from_above,
-                "p_value_vs_above": None if self.p_value_vs_above is None else round(self.p_value_vs_above, 4)}
+        return {
+            "group": self.group,
+            "mean_score": self.mean_score,
+            "solutions": self.solutions,
+            "internal_errors": self.internal_errors,
+            "ci95": None if self.ci95 is None else [round(self.ci95[0], 2), round(self.ci95[1], 2)],
+            "dimensions": dict(self.dimensions),
+            "pass_at_k": {
+                tier: {str(k): round(v, 4) for k, v in values.items()} for tier, values in self.pass_at_k.items()
+            },
+            "distinct_from_above": self.distinct_from_above,
+            "p_value_vs_above": None if self.p_value_vs_above is None else round(self.p_value_vs_above, 4),
+        }
 
 
 def standings(rows: list[ResultRow]) -> list[GroupStanding]:
@@ -111,8 +142,10 @@ def standings(rows: list[ResultRow]) -> list[GroupStanding]:
         by_group[row.group].append(row)
     groups = [_standing(group, group_rows) for group, group_rows in sorted(by_group.items())]
     ranked = sorted(groups, key=lambda g: -1.0 if g.mean_score is None else -g.mean_score)
-    scores = {group: [r.score for r in group_rows if r.status is EvaluationStatus.OK]
-              for group, group_rows in by_group.items()}
+    scores = {
+        group: [r.score for r in group_rows if r.status is EvaluationStatus.OK]
+        for group, group_rows in by_group.items()
+    }
     if not ranked:
         return []
     return [ranked[0], *(_against(above, below, scores) for above, below in pairwise(ranked))]
@@ -127,8 +160,9 @@ def _standing(group: str, rows: list[ResultRow]) -> GroupStanding:
     for name in names:
         values = [v for r in scored if (v := r.dimensions.get(name)) is not None]
         dimensions[name] = round(sum(values) / len(values), 2) if values else None
-    return GroupStanding(group, mean, len(rows), len(rows) - len(scored), mean_interval(scores), dimensions,
-                         tier_pass_at_k(scored))
+    return GroupStanding(
+        group, mean, len(rows), len(rows) - len(scored), mean_interval(scores), dimensions, tier_pass_at_k(scored)
+    )
 
 
 def tier_pass_at_k(rows: list[ResultRow]) -> dict[str, dict[int, float]]:
@@ -163,7 +197,7 @@ def welch_p_value(a: list[float], b: list[float]) -> float:
 
     va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
     t = (statistics.fmean(a) - statistics.fmean(b)) / math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    df = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
     return float(2 * stdtr(df, -abs(t)))
 
 
@@ -194,16 +228,21 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
     lines = ["# codeeval leaderboard", ""]
     lines += ranking_table(data["groups"])
     if data.get("internal_errors"):
-        lines += ["", f"> {data['internal_errors']} solution(s) have no score: codeeval hit an internal error "
-                      "while evaluating them (status `internal_error`; each report has the traceback)."]
+        lines += [
+            "",
+            f"> {data['internal_errors']} solution(s) have no score: codeeval hit an internal error "
+            "while evaluating them (status `internal_error`; each report has the traceback).",
+        ]
     by_problem: dict[str, list[dict]] = defaultdict(list)
     for row in data["results"]:
         by_problem[row["problem"]].append(row)
     for problem, problem_rows in sorted(by_problem.items()):
         lines += ["", f"## {cell(problem)}", ""]
         columns = dimension_columns(problem_rows)
-        body = [[cell(r["solution"]), _score_cell(r)] + [_dimension_cell(r, name) for name, _ in columns]
-                for r in sorted(problem_rows, key=lambda r: -r["score"])]
+        body = [
+            [cell(r["solution"]), _score_cell(r)] + [_dimension_cell(r, name) for name, _ in columns]
+            for r in sorted(problem_rows, key=lambda r: -r["score"])
+        ]
         lines.append(table(["solution", "score"] + [title for _, title in columns], body))
     if data["warnings"]:
         lines += ["", "## Warnings", ""] + [f"- {cell(w, 300)}" for w in data["warnings"]]
@@ -213,26 +252,46 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
 def ranking_table(groups: list[dict[str, Any]]) -> list[str]:
     """The ranking: mean score and its 95% interval, pass@k per tier, per-dimension means; then which
     neighbours' means cannot be told apart."""
-    tiers = [(tier, k) for tier in ("base", "plus") for k in KS
-             if any(str(k) in g.get("pass_at_k", {}).get(tier, {}) for g in groups)]
+    tiers = [
+        (tier, k)
+        for tier in ("base", "plus")
+        for k in KS
+        if any(str(k) in g.get("pass_at_k", {}).get(tier, {}) for g in groups)
+    ]
     names = list(dict.fromkeys(name for g in groups for name in g.get("dimensions", {})))
     columns = [(name, info.column if (info := info_of(name)) else name) for name in report_order(names)]
-    header = ["rank", "group", "mean score", "95% interval"] + [f"pass@{k} {tier}" for tier, k in tiers] + \
-        [title for _, title in columns] + ["solutions", "internal errors"]
+    header = (
+        ["rank", "group", "mean score", "95% interval"]
+        + [f"pass@{k} {tier}" for tier, k in tiers]
+        + [title for _, title in columns]
+        + ["solutions", "internal errors"]
+    )
     body = []
     for index, group in enumerate(groups):
         interval = group.get("ci95")
-        body.append([_rank(groups, index), cell(group["group"]), _number(group["mean_score"]),
-                     f"{interval[0]:.1f}-{interval[1]:.1f}" if interval else "n/a"]
-                    + [_rate(group.get("pass_at_k", {}).get(tier, {}).get(str(k))) for tier, k in tiers]
-                    + [_number(group.get("dimensions", {}).get(name), 0) for name, _ in columns]
-                    + [group["solutions"], group.get("internal_errors", 0)])
+        body.append(
+            [
+                _rank(groups, index),
+                cell(group["group"]),
+                _number(group["mean_score"]),
+                f"{interval[0]:.1f}-{interval[1]:.1f}" if interval else "n/a",
+            ]
+            + [_rate(group.get("pass_at_k", {}).get(tier, {}).get(str(k))) for tier, k in tiers]
+            + [_number(group.get("dimensions", {}).get(name), 0) for name, _ in columns]
+            + [group["solutions"], group.get("internal_errors", 0)]
+        )
     lines = [table(header, body)]
-    close = [f"{cell(g['group'])} and {cell(groups[i - 1]['group'])} (p = {g['p_value_vs_above']:.2f})"
-             for i, g in enumerate(groups) if g.get("distinct_from_above") is False]
+    close = [
+        f"{cell(g['group'])} and {cell(groups[i - 1]['group'])} (p = {g['p_value_vs_above']:.2f})"
+        for i, g in enumerate(groups)
+        if g.get("distinct_from_above") is False
+    ]
     if close:
-        lines += ["", "> Statistically indistinguishable from the group ranked just above (Welch's t-test on "
-                      "the scores, 5%; `=` in the rank column): " + "; ".join(close) + "."]
+        lines += [
+            "",
+            "> Statistically indistinguishable from the group ranked just above (Welch's t-test on "
+            "the scores, 5%; `=` in the rank column): " + "; ".join(close) + ".",
+        ]
     return lines
 
 
@@ -241,9 +300,11 @@ def _rank(groups: list[dict[str, Any]], index: int) -> str:
     rank = index
     while rank > 0 and groups[rank].get("distinct_from_above") is False:
         rank -= 1
-    return f"{rank + 1}=" if rank != index or (index + 1 < len(groups)
-                                                and groups[index + 1].get("distinct_from_above") is False) \
+    return (
+        f"{rank + 1}="
+        if rank != index or (index + 1 < len(groups) and groups[index + 1].get("distinct_from_above") is False)
         else str(rank + 1)
+    )
 
 
 def _number(value: float | None, digits: int = 1) -> str:

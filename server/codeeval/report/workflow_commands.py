@@ -29,8 +29,14 @@ def command(level: Level, message: str, properties: Mapping[str, object] | None 
     return f"::{level.value}{' ' + fields if fields else ''}::{_escape_data(message)}"
 
 
-def annotation(level: Level, message: str, path: str, lines: tuple[int, int],
-               columns: tuple[int, int] | None = None, title: str | None = None) -> str:
+def annotation(
+    level: Level,
+    message: str,
+    path: str,
+    lines: tuple[int, int],
+    columns: tuple[int, int] | None = None,
+    title: str | None = None,
+) -> str:
     """An annotation on lines (1-based, inclusive) of a file; columns are 1-based."""
     properties: dict[str, object] = {"file": path, "line": lines[0], "endLine": lines[1]}
     if columns is not None and lines[0] == lines[1]:  # GitHub takes columns only within one line

@@ -62,8 +62,14 @@ class DimensionResult:
 
     @classmethod
     def not_applicable(cls, name: str, reason: str, details: DimensionDetails | None = None) -> DimensionResult:
-        return cls(name=name, score=None, applicable=False, reason=reason, summary=f"not applicable: {reason}",
-                   details=DimensionDetails() if details is None else details)
+        return cls(
+            name=name,
+            score=None,
+            applicable=False,
+            reason=reason,
+            summary=f"not applicable: {reason}",
+            details=DimensionDetails() if details is None else details,
+        )
 
     def to_dict(self) -> dict:
         data = {
@@ -96,8 +102,11 @@ class InternalError:
 
     @classmethod
     def from_exception(cls, exc: BaseException) -> InternalError:
-        return cls(type(exc).__name__, str(exc)[:2000],
-                   "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20_000:])
+        return cls(
+            type(exc).__name__,
+            str(exc)[:2000],
+            "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20_000:],
+        )
 
     def to_dict(self) -> dict:
         return {"type": self.type, "message": self.message, "traceback": self.traceback}
@@ -132,14 +141,23 @@ class EvaluationResult:
     internal_error: InternalError | None = None
 
     @classmethod
-    def failed(cls, problem: str, solution: str, exc: BaseException, duration_s: float = 0.0,
-               problem_path: str | None = None) -> EvaluationResult:
+    def failed(
+        cls, problem: str, solution: str, exc: BaseException, duration_s: float = 0.0, problem_path: str | None = None
+    ) -> EvaluationResult:
         """The result of an evaluation that codeeval itself could not complete: status, message, traceback."""
         error = InternalError.from_exception(exc)
-        return cls(problem=problem, solution=solution, score=0.0, dimensions={}, isolation={},
-                   errors=[f"{solution}: internal error: {error.type}: {error.message}"], duration_s=duration_s,
-                   problem_path=problem_path, status=EvaluationStatus.INTERNAL_ERROR, internal_error=error)
-
+        return cls(
+            problem=problem,
+            solution=solution,
+            score=0.0,
+            dimensions={},
+            isolation={},
+            errors=[f"{solution}: internal error: {error.type}: {error.message}"],
+            duration_s=duration_s,
+            problem_path=problem_path,
+            status=EvaluationStatus.INTERNAL_ERROR,
+            internal_error=error,
+        )
 
     images: list[ReportImage] = field(default_factory=list)  # plots and screenshots, saved beside the reports
 

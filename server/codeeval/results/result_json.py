@@ -109,7 +109,7 @@ def _decode(data: Any, depth: int) -> Any:
     if not isinstance(data, dict):
         raise ValueError("malformed value")
     if len(data) == 1:
-        (key, body), = data.items()
+        ((key, body),) = data.items()
         if key.startswith("$"):
             return _decode_tagged(key, body, depth)
     return {key: _decode(item, depth + 1) for key, item in data.items()}

@@ -114,19 +114,32 @@ class _Planned:
 class RewardScorer:
     """Scores batches of samples; keep one for the whole training run."""
 
-    def __init__(self, problems: str | Path | Mapping[str, Problem] | None = None, *,
-                 weights: Mapping[str, float] | None = None, deterministic: bool = False,
-                 skip: Iterable[str] = (), jobs: int = 2, executor: str | Executor = "local",
-                 ray_address: str | None = None, time_per_call_s: float | None = None,
-                 extract: bool = True):
+    def __init__(
+        self,
+        problems: str | Path | Mapping[str, Problem] | None = None,
+        *,
+        weights: Mapping[str, float] | None = None,
+        deterministic: bool = False,
+        skip: Iterable[str] = (),
+        jobs: int = 2,
+        executor: str | Executor = "local",
+        ray_address: str | None = None,
+        time_per_call_s: float | None = None,
+        extract: bool = True,
+    ):
         self.library = ProblemLibrary(problems)
         self.weights = dict(weights or {})
         self.extract = extract
         # Local scoring forks its workers from zygotes kept for the scorer's life (or starts them ahead); Ray's
         # nodes start their own.
         self.launcher = batch_launcher(default_launcher(), jobs) if executor == "local" else None
-        self.options = EvaluationOptions(weights=self.weights or None, deterministic=deterministic,
-                                         skip=tuple(skip), time_per_call_s=time_per_call_s, launcher=self.launcher)
+        self.options = EvaluationOptions(
+            weights=self.weights or None,
+            deterministic=deterministic,
+            skip=tuple(skip),
+            time_per_call_s=time_per_call_s,
+            launcher=self.launcher,
+        )
         self.contexts = ProblemContexts({}, self.options, keep=KEEP_CONTEXTS, park=PARK_CONTEXTS)
         self.executor = self._executor(executor, jobs, ray_address)
         self._keys: dict[int, str] = {}  # id(problem) -> its key, stable for the scorer's life
@@ -176,9 +189,12 @@ class RewardScorer:
                 continue
             source = extract_code(item.solution, plan.problem.entry_point) if self.extract else item.solution
             if source is None:
-                rewards[position] = Reward.unscored(RewardStatus.NO_CODE, "the answer holds no Python code "
-                                                    "(no fenced block and not parseable as Python)", item,
-                                                    plan.problem.name)
+                rewards[position] = Reward.unscored(
+                    RewardStatus.NO_CODE,
+                    "the answer holds no Python code (no fenced block and not parseable as Python)",
+                    item,
+                    plan.problem.name,
+                )
                 continue
             planned.append(plan)
             problems[plan.key] = plan.problem
@@ -186,15 +202,17 @@ class RewardScorer:
         for finished in run_stream(problems, submissions, self.options, executor=self.executor):
             plan = planned[finished.index]
             rewards[plan.position] = self._reward(plan, finished.result)
-        return [r if r is not None else Reward(0.0, RewardStatus.INTERNAL_ERROR, "no result came back")
-                for r in rewards]
+        return [
+            r if r is not None else Reward(0.0, RewardStatus.INTERNAL_ERROR, "no result came back") for r in rewards
+        ]
 
     def _plan(self, position: int, item: RewardItem) -> tuple[Reward | None, _Planned | None]:
         if not isinstance(item.solution, str):
             return Reward.unscored(RewardStatus.REJECTED, "the solution is not text", item), None
         if len(item.solution) > MAX_ANSWER_CHARS:
-            return Reward.unscored(RewardStatus.REJECTED, f"the answer is longer than {MAX_ANSWER_CHARS:,} "
-                                   "characters", item), None
+            return Reward.unscored(
+                RewardStatus.REJECTED, f"the answer is longer than {MAX_ANSWER_CHARS:,} characters", item
+            ), None
         try:
             problem = self.library.resolve(item.problem)
         except UnknownProblem as exc:
@@ -219,19 +237,38 @@ class RewardScorer:
         if result.status is EvaluationStatus.INTERNAL_ERROR:
             message = result.internal_error.message if result.internal_error else "unknown"
             kind = result.internal_error.type if result.internal_error else "Error"
-            return Reward(0.0, RewardStatus.INTERNAL_ERROR, f"codeeval failed: {kind}: {message}",
-                          problem=plan.problem.name, id=plan.item.id, duration_s=result.duration_s, result=result)
+            return Reward(
+                0.0,
+                RewardStatus.INTERNAL_ERROR,
+                f"codeeval failed: {kind}: {message}",
+                problem=plan.problem.name,
+                id=plan.item.id,
+                duration_s=result.duration_s,
+                result=result,
+            )
         score = result.score
         if plan.item.weights:
             score = combine(result.dimensions, {**plan.problem.weights, **self.weights, **plan.item.weights})
         reason = "; ".join(result.errors)
-        return Reward(round(score / 100.0, 6), RewardStatus.SCORED, reason, round(score, 4),
-                      {n: (None if d.score is None else round(d.score, 4)) for n, d in result.dimensions.items()},
-                      plan.problem.name, plan.item.id, result.duration_s, result)
+        return Reward(
+            round(score / 100.0, 6),
+            RewardStatus.SCORED,
+            reason,
+            round(score, 4),
+            {n: (None if d.score is None else round(d.score, 4)) for n, d in result.dimensions.items()},
+            plan.problem.name,
+            plan.item.id,
+            result.duration_s,
+            result,
+        )
 
 
-def score_many(items: Iterable[RewardItem | tuple | Mapping[str, Any]], *,
-               problems: str | Path | Mapping[str, Problem] | None = None, **options: Any) -> list[Reward]:
+def score_many(
+    items: Iterable[RewardItem | tuple | Mapping[str, Any]],
+    *,
+    problems: str | Path | Mapping[str, Problem] | None = None,
+    **options: Any,
+) -> list[Reward]:
     """Score a batch once. For repeated batches keep a `RewardScorer`: it stays warm between them."""
     with RewardScorer(problems, **options) as scorer:
         return scorer.score_many(items)

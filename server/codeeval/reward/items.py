@@ -68,6 +68,13 @@ class Reward:
         return cls(0.0, status, reason, problem=problem, id=item.id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reward": self.reward, "status": self.status.value, "reason": self.reason, "score": self.score,
-                "dimensions": dict(self.dimensions), "problem": self.problem, "id": self.id,
-                "duration_s": round(self.duration_s, 4)}
+        return {
+            "reward": self.reward,
+            "status": self.status.value,
+            "reason": self.reason,
+            "score": self.score,
+            "dimensions": dict(self.dimensions),
+            "problem": self.problem,
+            "id": self.id,
+            "duration_s": round(self.duration_s, 4),
+        }

@@ -80,25 +80,35 @@ def _problem_reference(ground_truth: Any) -> str | Path:
 
 def _as_verl(reward: Reward) -> dict[str, Any]:
     """verl reads `score`; the rest goes to its per-sample logs (scalars only: it stacks them into arrays)."""
-    return {"score": reward.reward, "codeeval_status": reward.status.value,
-            "codeeval_score": -1.0 if reward.score is None else reward.score, "codeeval_reason": reward.reason[:500]}
+    return {
+        "score": reward.reward,
+        "codeeval_status": reward.status.value,
+        "codeeval_score": -1.0 if reward.score is None else reward.score,
+        "codeeval_reason": reward.reason[:500],
+    }
 
 
-def compute_score(data_source: str, solution_str: str, ground_truth: Any,
-                  extra_info: Mapping[str, Any] | None = None, **_: Any) -> dict[str, Any]:
+def compute_score(
+    data_source: str, solution_str: str, ground_truth: Any, extra_info: Mapping[str, Any] | None = None, **_: Any
+) -> dict[str, Any]:
     """One response's reward in [0, 1] (as `score`), with codeeval's status and reason beside it."""
     weights = (extra_info or {}).get("codeeval_weights")
     item = RewardItem(solution_str, _problem_reference(ground_truth), weights, id=str(data_source))
     return _as_verl(_scorer(extra_info).score_many([item])[0])
 
 
-def compute_score_batch(data_sources: Sequence[str], solution_strs: Sequence[str], ground_truths: Sequence[Any],
-                        extra_infos: Sequence[Mapping[str, Any] | None] | None = None,
-                        **_: Any) -> list[dict[str, Any]]:
+def compute_score_batch(
+    data_sources: Sequence[str],
+    solution_strs: Sequence[str],
+    ground_truths: Sequence[Any],
+    extra_infos: Sequence[Mapping[str, Any] | None] | None = None,
+    **_: Any,
+) -> list[dict[str, Any]]:
     """The batch form, for verl's batch reward manager: all responses evaluated at once, in parallel."""
     extras = list(extra_infos) if extra_infos is not None else [None] * len(solution_strs)
-    items = [RewardItem(solution, _problem_reference(truth), (extra or {}).get("codeeval_weights"), id=str(source))
-             for source, solution, truth, extra in zip(data_sources, solution_strs, ground_truths, extras,
-                                                       strict=True)]
+    items = [
+        RewardItem(solution, _problem_reference(truth), (extra or {}).get("codeeval_weights"), id=str(source))
+        for source, solution, truth, extra in zip(data_sources, solution_strs, ground_truths, extras, strict=True)
+    ]
     scorer = _scorer(extras[0] if extras else None)
     return [_as_verl(reward) for reward in scorer.score_many(items)]

@@ -61,8 +61,7 @@ class BlindKey:
         except FileNotFoundError:
             raise BlindKeyError("file not found", str(path)) from None
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise BlindKeyError(f"not a blind key (expected {{\"labels\": {{label: name}}}}): {exc}",
-                                str(path)) from None
+            raise BlindKeyError(f'not a blind key (expected {{"labels": {{label: name}}}}): {exc}', str(path)) from None
         return cls({str(k): str(v) for k, v in names.items()})
 
 
@@ -116,8 +115,13 @@ class Blinder:
         label = self.key.labels[submission.group]
         _path, colon, line = submission.origin.rpartition(":")
         origin = f"{label}.jsonl:{line}" if colon and line.isdigit() else self.text(submission.origin)
-        return replace(submission, label=self.text(submission.label), group=label, origin=origin,
-                       source=self.source(submission.source))
+        return replace(
+            submission,
+            label=self.text(submission.label),
+            group=label,
+            origin=origin,
+            source=self.source(submission.source),
+        )
 
 
 Position = tuple[int, int]  # a token's (line, column), lines from 1
@@ -127,8 +131,9 @@ _TEXT_TOKENS = frozenset({"COMMENT", "STRING"})
 _MIDDLE_TOKENS = frozenset({"FSTRING_MIDDLE", "TSTRING_MIDDLE"})
 
 
-def text_spans(tokens: list[tokenize.TokenInfo], names: dict[int, str] = tokenize.tok_name
-               ) -> list[tuple[Position, Position]]:
+def text_spans(
+    tokens: list[tokenize.TokenInfo], names: dict[int, str] = tokenize.tok_name
+) -> list[tuple[Position, Position]]:
     """The (start, end) of each piece of literal text among the tokens.
 
     A literal part of an f-string ends where the next token starts, not at its own end: Python 3.12 gives an
@@ -148,14 +153,14 @@ def text_spans(tokens: list[tokenize.TokenInfo], names: dict[int, str] = tokeniz
 
 def _prefix(literal: str) -> str:
     """A string literal's prefix letters (`rb`, `f`, ...)."""
-    return literal[:len(literal) - len(literal.lstrip("rRbBuUfFtT"))]
+    return literal[: len(literal) - len(literal.lstrip("rRbBuUfFtT"))]
 
 
 def _f_string_literals(token: tokenize.TokenInfo) -> list[tuple[Position, Position]]:
     """The spans of a whole f-string token that are literal text, not `{expressions}` (`{{` is literal)."""
     text, spans, depth, begin, index = token.string, [], 0, 0, 0
     while index < len(text):
-        pair = text[index:index + 2]
+        pair = text[index : index + 2]
         if depth == 0 and pair in ("{{", "}}"):
             index += 2
             continue
@@ -191,6 +196,9 @@ def blind(submissions: list[Submission], warnings: list[str]) -> tuple[list[Subm
 
 def unblind_text(text: str, key: BlindKey) -> str:
     """Labels back to names (`model-12` is never mistaken for `model-1`)."""
-    pattern = re.compile(r"\b(" + "|".join(re.escape(label) for label in sorted(key.names, key=len, reverse=True))
-                         + r")\b") if key.names else None
+    pattern = (
+        re.compile(r"\b(" + "|".join(re.escape(label) for label in sorted(key.names, key=len, reverse=True)) + r")\b")
+        if key.names
+        else None
+    )
     return pattern.sub(lambda m: key.names[m.group(0)], text) if pattern else text

@@ -41,12 +41,15 @@ class _Batch:
     submissions: tuple[Submission, ...]
 
 
-def _evaluate_batch(problems: dict[str, Problem], batch: _Batch, options: EvaluationOptions,
-                    jobs: int) -> list[tuple[int, EvaluationResult]]:
+def _evaluate_batch(
+    problems: dict[str, Problem], batch: _Batch, options: EvaluationOptions, jobs: int
+) -> list[tuple[int, EvaluationResult]]:
     """Runs on a Ray worker: the local executor over one problem's submissions."""
     submissions = list(batch.submissions)
-    return [(batch.indexes[f.index], f.result)
-            for f in LocalExecutor(jobs).stream({batch.problem: problems[batch.problem]}, submissions, options)]
+    return [
+        (batch.indexes[f.index], f.result)
+        for f in LocalExecutor(jobs).stream({batch.problem: problems[batch.problem]}, submissions, options)
+    ]
 
 
 class RayExecutor:
@@ -58,21 +61,27 @@ class RayExecutor:
         self.cpus_per_task = cpus_per_task
         ray = _ray()
         if not ray.is_initialized():
-            ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
         self._remote = ray.remote(num_cpus=cpus_per_task)(_evaluate_batch)
 
-    def stream(self, problems: dict[str, Problem], submissions: list[Submission],
-               options: EvaluationOptions) -> Iterator[Finished]:
+    def stream(
+        self, problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions
+    ) -> Iterator[Finished]:
         ray = _ray()
         batches: dict[str, list[int]] = {}
         for index in problem_order(submissions):
             batches.setdefault(submissions[index].problem, []).append(index)
         used = {name: problems[name] for name in batches}
         shared = ray.put(used)  # once into the object store; each node fetches it once
-        pending = [self._remote.remote(shared, _Batch(name, tuple(indexes), tuple(submissions[i] for i in indexes)),
-                                       options, self.jobs_per_task)
-                   for name, indexes in batches.items()]
+        pending = [
+            self._remote.remote(
+                shared,
+                _Batch(name, tuple(indexes), tuple(submissions[i] for i in indexes)),
+                options,
+                self.jobs_per_task,
+            )
+            for name, indexes in batches.items()
+        ]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)

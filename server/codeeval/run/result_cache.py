@@ -39,11 +39,19 @@ def default_cache_dir() -> Path:
 def settings_text(options: EvaluationOptions) -> str:
     """The options that can change a result, as stable text (the launcher and other live objects are not)."""
     judge = options.extra.get("judge")
-    return json.dumps({"weights": options.weights, "time_per_call_s": options.time_per_call_s,
-                       "memory_mb": options.memory_mb, "skip": sorted(options.skip),
-                       "deterministic": options.deterministic, "tests": options.tests.value,
-                       "require_isolation": options.require_isolation,
-                       "judge": [judge.url, judge.model] if judge is not None else None}, sort_keys=True)
+    return json.dumps(
+        {
+            "weights": options.weights,
+            "time_per_call_s": options.time_per_call_s,
+            "memory_mb": options.memory_mb,
+            "skip": sorted(options.skip),
+            "deterministic": options.deterministic,
+            "tests": options.tests.value,
+            "require_isolation": options.require_isolation,
+            "judge": [judge.url, judge.model] if judge is not None else None,
+        },
+        sort_keys=True,
+    )
 
 
 class ResultCache:
@@ -73,8 +81,16 @@ class ResultCache:
         """The stored result relabelled for this solution, or None (also for an unreadable entry)."""
         try:
             result = result_json.loads(self._path(key).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError, ImportError, IndexError,
-                RecursionError):
+        except (
+            OSError,
+            UnicodeDecodeError,
+            ValueError,
+            TypeError,
+            AttributeError,
+            ImportError,
+            IndexError,
+            RecursionError,
+        ):
             return None
         if not isinstance(result, EvaluationResult):
             return None
@@ -90,8 +106,9 @@ class ResultCache:
             return  # a value the cache cannot write faithfully: this result is evaluated again next time
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".tmp-",
-                                             delete=False) as stream:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=path.parent, prefix=".tmp-", delete=False
+            ) as stream:
                 stream.write(text)
             os.replace(stream.name, path)
         except OSError:
@@ -103,5 +120,5 @@ def relabel(result: EvaluationResult, label: str) -> EvaluationResult:
     old = result.solution
     if old == label:
         return result
-    errors = [label + error[len(old):] if error.startswith(old) else error for error in result.errors]
+    errors = [label + error[len(old) :] if error.startswith(old) else error for error in result.errors]
     return dataclasses.replace(result, solution=label, errors=errors)

@@ -249,8 +249,9 @@ def evaluate_submission(submission: Submission, contexts: ProblemContexts) -> Ev
         raise  # a refusal to run at all (--require-isolation), not a failure of this solution
     except Exception as exc:
         problem = contexts.problems.get(submission.problem)
-        return EvaluationResult.failed(submission.problem, submission.origin, exc, time.monotonic() - started,
-                                       problem.path if problem else None)
+        return EvaluationResult.failed(
+            submission.problem, submission.origin, exc, time.monotonic() - started, problem.path if problem else None
+        )
 
 
 def problem_order(submissions: list[Submission]) -> list[int]:
@@ -264,8 +265,9 @@ def problem_order(submissions: list[Submission]) -> list[int]:
 class Executor(Protocol):
     """Where evaluations run. Each solution runs in its own sandbox whatever the executor."""
 
-    def stream(self, problems: dict[str, Problem], submissions: list[Submission],
-               options: EvaluationOptions) -> Iterator[Finished]: ...
+    def stream(
+        self, problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions
+    ) -> Iterator[Finished]: ...
 
 
 class LocalExecutor:
@@ -286,8 +288,9 @@ class LocalExecutor:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
-    def stream(self, problems: dict[str, Problem], submissions: list[Submission],
-               options: EvaluationOptions) -> Iterator[Finished]:
+    def stream(
+        self, problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions
+    ) -> Iterator[Finished]:
         pool = None
         if self.contexts is None and submissions:
             # A run of its own, not a long-lived owner's: workers forked from zygotes, or started ahead.
@@ -299,8 +302,9 @@ class LocalExecutor:
         threads = self._pool or ThreadPoolExecutor(max_workers=self.jobs)
         futures: dict[Future[EvaluationResult], int] = {}
         try:
-            futures = {threads.submit(evaluate_submission, submissions[i], contexts): i
-                       for i in problem_order(submissions)}
+            futures = {
+                threads.submit(evaluate_submission, submissions[i], contexts): i for i in problem_order(submissions)
+            }
             for future in as_completed(futures):
                 index = futures.pop(future)
                 submission = submissions[index]
@@ -319,9 +323,14 @@ class LocalExecutor:
                 pool.close()
 
 
-def run_stream(problems: dict[str, Problem], submissions: list[Submission],
-               options: EvaluationOptions | None = None, jobs: int = 1,
-               executor: Executor | None = None, cache: ResultCache | None = None) -> Iterator[Finished]:
+def run_stream(
+    problems: dict[str, Problem],
+    submissions: list[Submission],
+    options: EvaluationOptions | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    cache: ResultCache | None = None,
+) -> Iterator[Finished]:
     """Evaluate every submission, yielding each result as it finishes (not in submission order).
 
     Work runs problem by problem (in the order problems first appear), so each
@@ -355,17 +364,23 @@ def run_stream(problems: dict[str, Problem], submissions: list[Submission],
             cache.put(keys[index], finished.result)
             yield Finished(index, submissions[index], finished.result)
             for other in copies[index]:
-                yield Finished(other, submissions[other], relabel(finished.result, submissions[other].origin),
-                               cached=True)
+                yield Finished(
+                    other, submissions[other], relabel(finished.result, submissions[other].origin), cached=True
+                )
     finally:
         close = getattr(stream, "close", None)  # a generator's: stopped early, the executor cancels the rest
         if close is not None:
             close()
 
 
-def run_all(problems: dict[str, Problem], submissions: list[Submission], options: EvaluationOptions | None = None,
-            jobs: int = 1, executor: Executor | None = None,
-            cache: ResultCache | None = None) -> list[tuple[Submission, EvaluationResult]]:
+def run_all(
+    problems: dict[str, Problem],
+    submissions: list[Submission],
+    options: EvaluationOptions | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    cache: ResultCache | None = None,
+) -> list[tuple[Submission, EvaluationResult]]:
     """Evaluate every submission; results come back in submission order."""
     results: list[EvaluationResult | None] = [None] * len(submissions)
     for finished in run_stream(problems, submissions, options, jobs, executor, cache):

@@ -31,13 +31,23 @@ PROBE_TIMEOUT_S = 15.0
 # a loopback port nothing listens on, and host names do not resolve. The page itself is served by
 # request interception inside the browser (visual/page_runner.py), which aborts every other URL.
 FLAGS = (
-    "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-breakpad",
-    "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--metrics-recording-only",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-breakpad",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--metrics-recording-only",
     "--disable-features=Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider,InterestFeedContentSuggestions",
-    "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+    "--proxy-server=http://127.0.0.1:9",
+    "--proxy-bypass-list=<-loopback>",
     "--host-resolver-rules=MAP * ~NOTFOUND",
-    "--webrtc-ip-handling-policy=disable_non_proxied_udp", "--force-webrtc-ip-handling-policy",
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--force-webrtc-ip-handling-policy",
     "--js-flags=--max-old-space-size=256",
 )
 # Playwright turns popup blocking off by default; a page's popups stay blocked (and any that open are closed).
@@ -78,8 +88,24 @@ def find_chromium() -> str | None:
 
 
 def _bwrap_command(bwrap: str) -> list[str]:
-    return [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-            "--unshare-all", "--die-with-parent", "--cap-drop", "ALL", "--hostname", "page"]
+    return [
+        bwrap,
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--tmpfs",
+        "/tmp",
+        "--unshare-all",
+        "--die-with-parent",
+        "--cap-drop",
+        "ALL",
+        "--hostname",
+        "page",
+    ]
 
 
 def browser_uid() -> int:
@@ -128,8 +154,10 @@ def prepare_launch() -> BrowserLaunch:
         prefix = _identity() + _bwrap_command(shutil.which("bwrap") or "bwrap") + ["--"]
         layers += ["namespaces", "network_namespace"] + (["unprivileged_uid"] if _identity() or os.geteuid() else [])
     else:
-        warnings.append(f"no network namespace for the browser ({problem}): the page is kept off the network by "
-                        "request interception and Chromium's flags only")
+        warnings.append(
+            f"no network namespace for the browser ({problem}): the page is kept off the network by "
+            "request interception and Chromium's flags only"
+        )
     if os.geteuid() == 0 and "unprivileged_uid" not in layers:
         warnings.append("the browser runs as root")
     script = os.path.join(directory, "chromium")
@@ -139,5 +167,6 @@ def prepare_launch() -> BrowserLaunch:
         handle.write(f'#!/bin/sh\necho $$ > {shlex.quote(pidfile)}\nHOME=/tmp\nexport HOME\nexec {command} "$@"\n')
     os.chmod(script, 0o755)
     flags = FLAGS + (("--no-sandbox",) if os.geteuid() == 0 or problem is None else ())
-    return BrowserLaunch(executable=script, pidfile=pidfile, flags=flags, layers=layers, warnings=warnings,
-                         directory=directory)
+    return BrowserLaunch(
+        executable=script, pidfile=pidfile, flags=flags, layers=layers, warnings=warnings, directory=directory
+    )

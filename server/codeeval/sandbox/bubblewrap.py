@@ -84,8 +84,17 @@ class BubblewrapLauncher(ProcessLauncher):
         return {**super().worker_config(limits, None), "seccomp_installed": bool(self.seccomp)}
 
     def bwrap_args(self, limits: Limits, side: dict) -> list:
-        args = [self.bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--as-pid-1",
-                "--cap-drop", "ALL", "--hostname", "sandbox"]
+        args = [
+            self.bwrap,
+            "--unshare-all",
+            "--unshare-user",
+            "--die-with-parent",
+            "--as-pid-1",
+            "--cap-drop",
+            "ALL",
+            "--hostname",
+            "sandbox",
+        ]
         if "--disable-userns" in self.features:
             args.append("--disable-userns")  # no nested namespaces to regain capabilities in
         args += system_binds()
@@ -98,9 +107,16 @@ class BubblewrapLauncher(ProcessLauncher):
             args += ["--dev-bind-try", device, device]
         if "--size" in self.features:
             args += ["--size", str(limits.scratch_mb * 1024 * 1024)]
-        args += ["--tmpfs", SANDBOX_WORKDIR,
-                 "--remount-ro", "/",  # the root bubblewrap builds the view on is a tmpfs too
-                 "--chdir", SANDBOX_WORKDIR, "--info-fd", str(side["info"][1])]
+        args += [
+            "--tmpfs",
+            SANDBOX_WORKDIR,
+            "--remount-ro",
+            "/",  # the root bubblewrap builds the view on is a tmpfs too
+            "--chdir",
+            SANDBOX_WORKDIR,
+            "--info-fd",
+            str(side["info"][1]),
+        ]
         if "seccomp" in side:
             args += ["--seccomp", str(side["seccomp"][1])]
         return args + ["--"]

@@ -35,9 +35,11 @@ FORCE_ENV = "CODEEVAL_SANDBOX"  # process | process-hardened | bubblewrap: pin t
 PROBE_TIMEOUT_S = 20.0
 MIN_VERSION = (3, 10)
 # The dirs include the interpreter's site-packages (not on the worker's -S path): plot problems import from there.
-INTERPRETER_PROBE = ("import json, os, site, sys; print(json.dumps({'version': list(sys.version_info[:3]), "
-                     "'dirs': sorted({sys.base_prefix, sys.base_exec_prefix} | {p for p in sys.path if p} "
-                     "| {p for p in site.getsitepackages() if os.path.isdir(p)})}))")
+INTERPRETER_PROBE = (
+    "import json, os, site, sys; print(json.dumps({'version': list(sys.version_info[:3]), "
+    "'dirs': sorted({sys.base_prefix, sys.base_exec_prefix} | {p for p in sys.path if p} "
+    "| {p for p in site.getsitepackages() if os.path.isdir(p)})}))"
+)
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,13 @@ def _identity(uid: int | None) -> dict:
 def interpreter_candidates() -> list:
     """Paths of the Python interpreters worth probing, this process's own first, without duplicates."""
     found = []
-    for path in (sys.executable, getattr(sys, "_base_executable", None), shutil.which("python3", path="/usr/bin"),
-                 "/usr/bin/python3", "/usr/local/bin/python3"):
+    for path in (
+        sys.executable,
+        getattr(sys, "_base_executable", None),
+        shutil.which("python3", path="/usr/bin"),
+        "/usr/bin/python3",
+        "/usr/local/bin/python3",
+    ):
         if path:
             real = os.path.realpath(path)
             if real not in found and os.path.isfile(real):
@@ -87,8 +94,14 @@ def interpreter_candidates() -> list:
 def probe_interpreter(path: str, uid: int | None) -> Interpreter | None:
     """Run `path` as `uid` with the worker's flags; None unless it works and is a compatible version."""
     try:
-        done = subprocess.run([path, "-S", "-s", "-B", "-c", INTERPRETER_PROBE], capture_output=True,
-                              timeout=PROBE_TIMEOUT_S, env=worker_environment(), cwd="/", **_identity(uid))
+        done = subprocess.run(
+            [path, "-S", "-s", "-B", "-c", INTERPRETER_PROBE],
+            capture_output=True,
+            timeout=PROBE_TIMEOUT_S,
+            env=worker_environment(),
+            cwd="/",
+            **_identity(uid),
+        )
         info = json.loads(done.stdout)
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
@@ -131,8 +144,9 @@ def machine() -> Machine:
     uids = UidPool() if root else None
     interpreter = choose_interpreter(uids.base if uids else None)
     if interpreter is None and uids is not None:
-        notes["unprivileged_uid"] = ("no Python interpreter an unprivileged uid can read; install the system "
-                                     "python3 (apt-get install python3)")
+        notes["unprivileged_uid"] = (
+            "no Python interpreter an unprivileged uid can read; install the system python3 (apt-get install python3)"
+        )
         uids = None
         interpreter = choose_interpreter(None)
     if interpreter is None:  # cannot happen while we are running, but never fail detection
@@ -167,13 +181,24 @@ def machine() -> Machine:
 
 def plain_launcher() -> ProcessLauncher:
     """The evaluator's interpreter and uid, rlimits only: what runs where nothing else does."""
-    return ProcessLauncher(notes={"namespaces": "plain process launcher", "seccomp": "plain process launcher",
-                                  "unprivileged_uid": "plain process launcher"})
+    return ProcessLauncher(
+        notes={
+            "namespaces": "plain process launcher",
+            "seccomp": "plain process launcher",
+            "unprivileged_uid": "plain process launcher",
+        }
+    )
 
 
 def _layer_options(found: Machine) -> dict:
-    return {"python": found.interpreter.path, "python_version": found.interpreter.version_text,
-            "uids": found.uids, "seccomp": found.seccomp, "landlock": found.landlock, "cgroups": found.cgroups}
+    return {
+        "python": found.interpreter.path,
+        "python_version": found.interpreter.version_text,
+        "uids": found.uids,
+        "seccomp": found.seccomp,
+        "landlock": found.landlock,
+        "cgroups": found.cgroups,
+    }
 
 
 def hardened_launcher(found: Machine | None = None) -> ProcessLauncher:
@@ -187,10 +212,14 @@ def bubblewrap_launcher(found: Machine | None = None) -> BubblewrapLauncher | No
     found = found or machine()
     if not found.bwrap:
         return None
-    options = {**_layer_options(found), "seccomp": found.seccomp_exec if found.seccomp else None,
-               "landlock": False}  # the mount namespace already hides the file system
-    return BubblewrapLauncher(found.bwrap, features=found.bwrap_features, python_dirs=found.interpreter.dirs,
-                              notes=found.notes, **options)
+    options = {
+        **_layer_options(found),
+        "seccomp": found.seccomp_exec if found.seccomp else None,
+        "landlock": False,
+    }  # the mount namespace already hides the file system
+    return BubblewrapLauncher(
+        found.bwrap, features=found.bwrap_features, python_dirs=found.interpreter.dirs, notes=found.notes, **options
+    )
 
 
 # Optional layers dropped one at a time when a probe fails, least important first.

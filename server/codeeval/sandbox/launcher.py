@@ -71,8 +71,13 @@ class Limits:
     scratch_mb: int = 64  # the writable working directory (a tmpfs under bubblewrap)
 
     def for_worker(self) -> dict:
-        return {"memory_mb": self.memory_mb, "cpu_s": self.cpu_s, "file_size_mb": self.file_size_mb,
-                "open_files": self.open_files, "processes": self.processes}
+        return {
+            "memory_mb": self.memory_mb,
+            "cpu_s": self.cpu_s,
+            "file_size_mb": self.file_size_mb,
+            "open_files": self.open_files,
+            "processes": self.processes,
+        }
 
 
 class OutputDrain:
@@ -242,8 +247,9 @@ def worker_environment() -> dict:
     }
 
 
-def _abandon(process: subprocess.Popen | None, cgroup: WorkerCgroup | None, workdir: str | None,
-             *fds: int | None) -> None:
+def _abandon(
+    process: subprocess.Popen | None, cgroup: WorkerCgroup | None, workdir: str | None, *fds: int | None
+) -> None:
     """Undo a worker start that failed half way: kill what started, drop its cgroup, close `fds`, remove its folder."""
     if process is not None:
         try:
@@ -296,9 +302,17 @@ class ProcessLauncher:
     name = "process"
     code_dir: str | None = None  # where the worker sees its code; None: where staging put it
 
-    def __init__(self, python: str | None = None, *, python_version: str | None = None,
-                 uids: UidPool | None = None, seccomp: bytes | None = None, landlock: bool = False,
-                 cgroups=None, notes: dict | None = None):
+    def __init__(
+        self,
+        python: str | None = None,
+        *,
+        python_version: str | None = None,
+        uids: UidPool | None = None,
+        seccomp: bytes | None = None,
+        landlock: bool = False,
+        cgroups=None,
+        notes: dict | None = None,
+    ):
         self.python = python or sys.executable
         self.python_version = python_version or ".".join(map(str, sys.version_info[:3]))
         self.uids = uids
@@ -345,15 +359,15 @@ class ProcessLauncher:
             if "landlock" in present:
                 reach = "Landlock still confines files and TCP" + ("" if filtered else ", but UDP gets out")
             else:
-                reach = "solutions can read any file their uid can read" + ("" if filtered else
-                                                                            " and reach the network")
+                reach = "solutions can read any file their uid can read" + (
+                    "" if filtered else " and reach the network"
+                )
             out.append(f"no namespaces ({why}): {reach}")
         if "unprivileged_uid" in missing:
             why = self.notes.get("unprivileged_uid", "the evaluator runs as root and the worker does too")
             out.append(f"workers run as root ({why}): the process-count limit does not apply")
         if "seccomp" in missing:
-            out.append(f"no seccomp filter ({self.notes.get('seccomp', 'not enabled')}): "
-                       "system calls are not filtered")
+            out.append(f"no seccomp filter ({self.notes.get('seccomp', 'not enabled')}): system calls are not filtered")
         return out
 
     # -- starting a worker ------------------------------------------------------------
@@ -381,8 +395,17 @@ class ProcessLauncher:
         code_dir = self.code_dir or str(self.stage_dir)
         seccomp_path = f"{code_dir}/{FILTER_NAME}" if self.seccomp else None
         config = wire.dumps(self.worker_config(limits, seccomp_path)).decode("utf-8")
-        return [self.python, "-S", "-s", "-B", "-c", BOOTSTRAP.format(code_dir=code_dir), str(request_fd),
-                str(response_fd), config]
+        return [
+            self.python,
+            "-S",
+            "-s",
+            "-B",
+            "-c",
+            BOOTSTRAP.format(code_dir=code_dir),
+            str(request_fd),
+            str(response_fd),
+            config,
+        ]
 
     def _side_channels(self) -> dict:
         """Extra descriptors for the child, by name: (end the evaluator keeps or None, end the child gets)."""
@@ -397,8 +420,9 @@ class ProcessLauncher:
             return None
         return self.cgroups.create(limits.processes + 8, (limits.memory_mb + limits.scratch_mb + 64) * 1024 * 1024)
 
-    def _popen(self, command: list, uid: int | None, workdir: str | None, output_write: int,
-               pass_fds: tuple[int, ...]) -> subprocess.Popen:
+    def _popen(
+        self, command: list, uid: int | None, workdir: str | None, output_write: int, pass_fds: tuple[int, ...]
+    ) -> subprocess.Popen:
         """Start `command` (in its own session, as `uid` when given), its output to `output_write`, keeping
         `pass_fds` open in it.
 
@@ -443,8 +467,13 @@ class ProcessLauncher:
             workdir = self._workdir(uid)
             cgroup = self._cgroup(limits)
             command = self._command(limits, request_read, response_write, side)
-            process = self._popen(command, uid, workdir, output_write,
-                                  (request_read, response_write, *(child for _, child in side.values())))
+            process = self._popen(
+                command,
+                uid,
+                workdir,
+                output_write,
+                (request_read, response_write, *(child for _, child in side.values())),
+            )
             _close_all(request_read, response_write, output_write, *(child for _, child in side.values()))
             request_read = response_write = output_write = None
             side = {name: (kept, None) for name, (kept, _) in side.items()}
@@ -456,14 +485,33 @@ class ProcessLauncher:
             if cgroup is not None and worker_pid != process.pid:
                 cgroup.add(worker_pid)  # in case bubblewrap forked before it was moved
         except BaseException as exc:
-            _abandon(process, cgroup, workdir, request_read, request_write, response_read, response_write,
-                     output_read, output_write, *(fd for pair in side.values() for fd in pair))
+            _abandon(
+                process,
+                cgroup,
+                workdir,
+                request_read,
+                request_write,
+                response_read,
+                response_write,
+                output_read,
+                output_write,
+                *(fd for pair in side.values() for fd in pair),
+            )
             if isinstance(exc, (OSError, SandboxError, CgroupError)):
                 raise SandboxError(f"could not start a worker: {exc}") from exc
             raise
         _close_all(*(kept for kept, _ in side.values()))
         pidfd = None if worker_pid == process.pid else _pidfd(worker_pid)
-        child = Child(process, request_write, response_read, output, workdir, worker_pid=worker_pid, cgroup=cgroup,
-                      layers=self.expected_layers(), worker_pidfd=pidfd)
+        child = Child(
+            process,
+            request_write,
+            response_read,
+            output,
+            workdir,
+            worker_pid=worker_pid,
+            cgroup=cgroup,
+            layers=self.expected_layers(),
+            worker_pidfd=pidfd,
+        )
         _live.add(child)
         return child

@@ -50,21 +50,25 @@ def check(reply_cpu: list, reply_wall: list, inner: int, measured: Measured, uni
     batches = len(reply_wall)
     reported_wall = sum(reply_wall) * inner
     if reported_wall > measured.wall_s + WALL_SLACK_S:
-        return (f"the worker reported {reported_wall:.4f} s of calls in a request that took "
-                f"{measured.wall_s:.4f} s")
+        return f"the worker reported {reported_wall:.4f} s of calls in a request that took {measured.wall_s:.4f} s"
     if unit != "seconds" or measured.cpu_s is None:
         return None
     reported_cpu = sum(reply_cpu) * inner
     if reported_cpu > measured.cpu_s + CPU_SLACK_S + 0.05 * measured.cpu_s:
-        return (f"the worker reported {reported_cpu:.4f} CPU seconds but used {measured.cpu_s:.4f} "
-                "during the request")
+        return f"the worker reported {reported_cpu:.4f} CPU seconds but used {measured.cpu_s:.4f} during the request"
     calls = batches * inner
-    allowance = (FIXED_OVERHEAD_S + CPU_SLACK_S + GARBAGE_FACTOR * reported_cpu
-                 + DECODE_FACTOR * measured.encode_s * (calls + 1)
-                 + measured.output_s * (OUTPUT_FACTOR + OUTPUT_PER_CALL * calls))
+    allowance = (
+        FIXED_OVERHEAD_S
+        + CPU_SLACK_S
+        + GARBAGE_FACTOR * reported_cpu
+        + DECODE_FACTOR * measured.encode_s * (calls + 1)
+        + measured.output_s * (OUTPUT_FACTOR + OUTPUT_PER_CALL * calls)
+    )
     unexplained = measured.cpu_s - reported_cpu
     if unexplained > allowance:
-        return (f"the worker used {measured.cpu_s:.4f} CPU seconds during the request but reported only "
-                f"{reported_cpu:.4f} for the timed calls ({unexplained:.4f} s unaccounted for, "
-                f"{allowance:.4f} s allowed)")
+        return (
+            f"the worker used {measured.cpu_s:.4f} CPU seconds during the request but reported only "
+            f"{reported_cpu:.4f} for the timed calls ({unexplained:.4f} s unaccounted for, "
+            f"{allowance:.4f} s allowed)"
+        )
     return None

@@ -20,7 +20,7 @@ def cpu_seconds(pid: int | None) -> float | None:
     except OSError:
         return None
     # The command name may contain spaces and parentheses: fields start after the last ")".
-    fields = text[text.rindex(b")") + 2:].split()
+    fields = text[text.rindex(b")") + 2 :].split()
     try:
         return sum(int(fields[i]) for i in (11, 12, 13, 14)) * CLOCK_TICK_S  # utime stime cutime cstime
     except (IndexError, ValueError):

@@ -21,23 +21,96 @@ CLONE_THREAD = 0x00010000
 DENIED = {
     "network": ["socket", "socketpair", "connect", "bind", "listen", "accept", "accept4"],
     "processes": ["execve", "execveat", "fork", "vfork"],  # clone without CLONE_THREAD too, below
-    "signals to others": ["kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open",
-                          "pidfd_send_signal", "pidfd_getfd"],
+    "signals to others": [
+        "kill",
+        "tkill",
+        "tgkill",
+        "rt_sigqueueinfo",
+        "rt_tgsigqueueinfo",
+        "pidfd_open",
+        "pidfd_send_signal",
+        "pidfd_getfd",
+    ],
     "other processes' memory": ["ptrace", "process_vm_readv", "process_vm_writev", "kcmp"],
     # System V objects outlive their process in the IPC namespace: the next worker forked by the same zygote
     # (zygote_pool.py) would find them.
-    "System V IPC": ["shmget", "shmat", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
-                     "semtimedop", "semctl"],
-    "namespaces and mounts": ["unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "move_mount",
-                              "open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr"],
-    "identity": ["setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setfsuid", "setfsgid",
-                 "setgroups", "capset"],
-    "kernel": ["bpf", "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register",
-               "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load", "reboot",
-               "swapon", "swapoff", "acct", "syslog", "quotactl", "iopl", "ioperm", "settimeofday",
-               "clock_settime", "clock_adjtime", "adjtimex", "sethostname", "setdomainname", "keyctl", "add_key",
-               "request_key", "open_by_handle_at", "name_to_handle_at", "lookup_dcookie", "personality",
-               "mknod", "mknodat", "vhangup"],
+    "System V IPC": [
+        "shmget",
+        "shmat",
+        "shmctl",
+        "msgget",
+        "msgsnd",
+        "msgrcv",
+        "msgctl",
+        "semget",
+        "semop",
+        "semtimedop",
+        "semctl",
+    ],
+    "namespaces and mounts": [
+        "unshare",
+        "setns",
+        "mount",
+        "umount2",
+        "pivot_root",
+        "chroot",
+        "move_mount",
+        "open_tree",
+        "fsopen",
+        "fsconfig",
+        "fsmount",
+        "fspick",
+        "mount_setattr",
+    ],
+    "identity": [
+        "setuid",
+        "setgid",
+        "setreuid",
+        "setregid",
+        "setresuid",
+        "setresgid",
+        "setfsuid",
+        "setfsgid",
+        "setgroups",
+        "capset",
+    ],
+    "kernel": [
+        "bpf",
+        "perf_event_open",
+        "userfaultfd",
+        "io_uring_setup",
+        "io_uring_enter",
+        "io_uring_register",
+        "init_module",
+        "finit_module",
+        "delete_module",
+        "kexec_load",
+        "kexec_file_load",
+        "reboot",
+        "swapon",
+        "swapoff",
+        "acct",
+        "syslog",
+        "quotactl",
+        "iopl",
+        "ioperm",
+        "settimeofday",
+        "clock_settime",
+        "clock_adjtime",
+        "adjtimex",
+        "sethostname",
+        "setdomainname",
+        "keyctl",
+        "add_key",
+        "request_key",
+        "open_by_handle_at",
+        "name_to_handle_at",
+        "lookup_dcookie",
+        "personality",
+        "mknod",
+        "mknodat",
+        "vhangup",
+    ],
 }
 
 
@@ -60,14 +133,19 @@ def build(allow_exec: bool = False, allow_fork: bool = False) -> bytes:
     try:
         import pyseccomp as seccomp  # noqa: PLC0415  (optional: may be missing, or fail to load libseccomp)
     except (ImportError, OSError) as exc:  # OSError: the module loads libseccomp.so when imported
-        raise SeccompUnavailable(f"pyseccomp is not importable ({exc}); install it with "
-                                 "`pip install pyseccomp` and the libseccomp2 system package") from None
+        raise SeccompUnavailable(
+            f"pyseccomp is not importable ({exc}); install it with "
+            "`pip install pyseccomp` and the libseccomp2 system package"
+        ) from None
     try:
         filt = seccomp.SyscallFilter(seccomp.ALLOW)
         filt.set_attr(seccomp.Attr.ACT_BADARCH, seccomp.KILL_PROCESS)
         deny = seccomp.ERRNO(errno.EPERM)
-        allowed = {"clone", "clone3"} | ({"execve", "execveat"} if allow_exec else set()) | (
-            {"fork", "vfork"} if allow_fork else set())
+        allowed = (
+            {"clone", "clone3"}
+            | ({"execve", "execveat"} if allow_exec else set())
+            | ({"fork", "vfork"} if allow_fork else set())
+        )
         for name in denied_names():
             if name in allowed:
                 continue

@@ -161,8 +161,16 @@ class ChannelTimeout(Exception):
 class Session:
     """One solution in one worker. Use as a context manager; `close` kills whatever is left."""
 
-    def __init__(self, source: str, entry_point: str, filename: str = "solution.py",
-                 limits: Limits | None = None, *, launcher: Launcher, verdicts: VerdictMemo | None = None):
+    def __init__(
+        self,
+        source: str,
+        entry_point: str,
+        filename: str = "solution.py",
+        limits: Limits | None = None,
+        *,
+        launcher: Launcher,
+        verdicts: VerdictMemo | None = None,
+    ):
         self.source = source
         self.entry_point = entry_point
         self.filename = filename
@@ -258,8 +266,13 @@ class Session:
         failure = self._start(max(LOAD_TIMEOUT_FLOOR_S, timeout))
         if failure is not None:
             return PlotOutcome(PlotStatus.CRASHED, message=failure)
-        request = {"op": "plot", "source": self.source, "filename": self.filename, "data": wire.encode(data),
-                   "dpi": dpi}
+        request = {
+            "op": "plot",
+            "source": self.source,
+            "filename": self.filename,
+            "data": wire.encode(data),
+            "dpi": dpi,
+        }
         try:
             reply = self._request(request, timeout)
         except ChannelTimeout:
@@ -271,8 +284,9 @@ class Session:
         return _plot_outcome(reply)
 
     # -- calls ---------------------------------------------------------------------
-    def call(self, args: list, kwargs: dict | None = None, calls: list | None = None,
-             timeout: float | None = None) -> CallOutcome:
+    def call(
+        self, args: list, kwargs: dict | None = None, calls: list | None = None, timeout: float | None = None
+    ) -> CallOutcome:
         """Run the entry point once (or build an object and run `calls` on it).
 
         `timeout` is measured on the limits' `call_clock`. With the CPU clock, a call that used more CPU
@@ -290,8 +304,9 @@ class Session:
             reply, used = self._clocked_request(request, timeout, timeout * NEAR_LIMIT[1] if memo else timeout)
         except ChannelTimeout:
             self._crash()
-            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
-                               duration_s=timeout)
+            return CallOutcome(
+                CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}", duration_s=timeout
+            )
         except ChannelClosed as exc:
             self._crash()
             return CallOutcome(CallStatus.CRASHED, message=str(exc))
@@ -306,8 +321,9 @@ class Session:
                 memo.put(key, timed_out)
             timed_out = timed_out if first is None else first
         if timed_out:
-            return CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
-                               duration_s=used)
+            return CallOutcome(
+                CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}", duration_s=used
+            )
         return outcome
 
     def call_each(self, inputs: Sequence[CallInput]) -> Generator[CallOutcome, None, None]:
@@ -354,8 +370,11 @@ class Session:
         try:
             wire.write_payload(self.child.request_fd, message)
         except (OSError, wire.WireError) as exc:
-            failure = f"the inputs could not be sent: {exc}" if isinstance(exc, wire.WireError) else \
-                self._death_message(f"channel closed ({exc.__class__.__name__})")
+            failure = (
+                f"the inputs could not be sent: {exc}"
+                if isinstance(exc, wire.WireError)
+                else self._death_message(f"channel closed ({exc.__class__.__name__})")
+            )
             self._crash()
             yield CallOutcome(CallStatus.CRASHED, message=failure)
             return 1
@@ -370,8 +389,9 @@ class Session:
                     reply = self._receive(self._read_at + timeout)
                 except ChannelTimeout:
                     self._crash()
-                    yield CallOutcome(CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}",
-                                      duration_s=timeout)
+                    yield CallOutcome(
+                        CallStatus.TIMEOUT, message=f"no result within {self._limit_text(timeout)}", duration_s=timeout
+                    )
                     return index + 1
                 except ChannelClosed as exc:
                     self._crash()
@@ -379,9 +399,12 @@ class Session:
                     return index + 1
                 if reply.get("id") != batch_id or reply.get("index") != index:
                     self._crash()
-                    yield CallOutcome(CallStatus.CRASHED, message=f"protocol violation: reply "
-                                      f"{str(reply.get('id'))[:20]}/{str(reply.get('index'))[:20]} to call "
-                                      f"{batch_id}/{index}")
+                    yield CallOutcome(
+                        CallStatus.CRASHED,
+                        message=f"protocol violation: reply "
+                        f"{str(reply.get('id'))[:20]}/{str(reply.get('index'))[:20]} to call "
+                        f"{batch_id}/{index}",
+                    )
                     return index + 1
                 if index == len(batch) - 1:  # all read: the worker waits for the next request
                     self._open_batch = None
@@ -392,9 +415,19 @@ class Session:
             if self._open_batch == batch_id:  # closed early: its replies are not wanted
                 self._crash()
 
-    def time(self, args: list, kwargs: dict | None = None, calls: list | None = None, *,
-             loops: int = 1, inner: int = 1, timeout: float | None = None, mode: str = "cpu",
-             max_count: int | None = None, probe: bool = False) -> TimingOutcome:
+    def time(
+        self,
+        args: list,
+        kwargs: dict | None = None,
+        calls: list | None = None,
+        *,
+        loops: int = 1,
+        inner: int = 1,
+        timeout: float | None = None,
+        mode: str = "cpu",
+        max_count: int | None = None,
+        probe: bool = False,
+    ) -> TimingOutcome:
         """Time `loops` runs (each of `inner` calls) of one case; the worker reports per-call seconds.
 
         With `mode="count"`, `cpu_s` holds executed bytecode instructions per call instead of
@@ -405,8 +438,15 @@ class Session:
             return TimingOutcome(TimingStatus.NOT_LOADED)
         timeout = timeout or self.limits.time_per_call_s * loops * inner
         case, encode_s = self._encoded_case(args, kwargs, calls)
-        request = {"op": "time", "loops": loops, "inner": inner, "mode": mode, "max_count": max_count,
-                   "probe": probe, **case}
+        request = {
+            "op": "time",
+            "loops": loops,
+            "inner": inner,
+            "mode": mode,
+            "max_count": max_count,
+            "probe": probe,
+            **case,
+        }
         assert self.child is not None
         # CPU is counted from the end of the previous reply, not from this request: work a solution
         # defers to a thread, to land between requests, still falls in some timing's window.
@@ -422,8 +462,10 @@ class Session:
         wall1, cpu1 = time.monotonic(), self._cpu_mark
         status = _reply_status(reply, _TIMING_REPLIES)
         if status != TimingStatus.TIMED:
-            return TimingOutcome(TimingStatus.RAISED if status == TimingStatus.RAISED else TimingStatus.ERROR,
-                                 message=_text(reply.get("message")))
+            return TimingOutcome(
+                TimingStatus.RAISED if status == TimingStatus.RAISED else TimingStatus.ERROR,
+                message=_text(reply.get("message")),
+            )
         cpu, wall = reply.get("cpu_s"), reply.get("wall_s")
         if not (_float_list(cpu, loops) and _float_list(wall, loops)):
             return TimingOutcome(TimingStatus.ERROR, message="malformed timing reply")
@@ -437,11 +479,16 @@ class Session:
         # Decoding the sampled output here costs about what encoding it (and freeing the kept
         # outputs) cost the worker: the plausibility check allows for that work too.
         output_s = time.thread_time() - decode_started if outcome.has_sample else 0.0
-        measured = plausibility.Measured(wall_s=wall1 - wall0, encode_s=encode_s, output_s=output_s,
-                                         cpu_s=cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None)
+        measured = plausibility.Measured(
+            wall_s=wall1 - wall0,
+            encode_s=encode_s,
+            output_s=output_s,
+            cpu_s=cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None,
+        )
         outcome.measured_wall_s, outcome.measured_cpu_s = measured.wall_s, measured.cpu_s
-        problem = plausibility.check(outcome.cpu_s, outcome.wall_s, inner, measured,
-                                     unit="instructions" if mode == "count" else "seconds")
+        problem = plausibility.check(
+            outcome.cpu_s, outcome.wall_s, inner, measured, unit="instructions" if mode == "count" else "seconds"
+        )
         if problem is not None:
             self._crash()  # whatever the solution did to the worker, the next request gets a fresh one
             outcome.status, outcome.message = TimingStatus.IMPLAUSIBLE, f"implausible timing report: {problem}"
@@ -470,8 +517,9 @@ class Session:
         try:
             hello = self._receive(time.monotonic() + timeout)
         except (ChannelTimeout, ChannelClosed) as exc:
-            raise SandboxError(f"the worker did not start: {str(exc) or 'no answer'} "
-                               f"{self.child.output.text()[:300]}") from None
+            raise SandboxError(
+                f"the worker did not start: {str(exc) or 'no answer'} {self.child.output.text()[:300]}"
+            ) from None
         if hello.get("status") != "ready":
             raise SandboxError(f"the worker could not confine itself: {_text(hello.get('message'), 500)}")
         layers = hello.get("layers")
@@ -513,8 +561,9 @@ class Session:
     def _limit_text(self, timeout: float) -> str:
         return f"{timeout:g} s of CPU time" if self.limits.call_clock is CallClock.CPU else f"{timeout:g} s"
 
-    def _clocked_request(self, message: dict, timeout: float, stop_at: float | None = None
-                         ) -> tuple[dict, float | None]:
+    def _clocked_request(
+        self, message: dict, timeout: float, stop_at: float | None = None
+    ) -> tuple[dict, float | None]:
         """A request under the limits' call clock, and the worker's CPU seconds for it (None on the wall clock).
 
         Wall clock: ChannelTimeout after `timeout` seconds. CPU clock: ChannelTimeout once the worker used more
@@ -599,9 +648,12 @@ class Session:
             name = signal.Signals(number).name
         except ValueError:
             name = str(number)
-        hint = {"SIGKILL": " (killed: memory or CPU limit?)", "SIGXCPU": " (CPU time limit)",
-                "SIGSEGV": " (segmentation fault: C stack overflow?)",
-                "SIGSYS": " (a system call from another architecture's table)"}.get(name, "")
+        hint = {
+            "SIGKILL": " (killed: memory or CPU limit?)",
+            "SIGXCPU": " (CPU time limit)",
+            "SIGSEGV": " (segmentation fault: C stack overflow?)",
+            "SIGSYS": " (a system call from another architecture's table)",
+        }.get(name, "")
         return f"worker killed by {name}{hint}"
 
     def launcher_wraps(self) -> bool:
@@ -613,8 +665,9 @@ def encode_case(args: list, kwargs: dict | None, calls: list | None) -> dict:
     """Inputs only: a case's expected output never goes into a request."""
     message = {"args": wire.encode(list(args), packed=True), "kwargs": wire.encode(dict(kwargs or {}), packed=True)}
     if calls is not None:
-        message["calls"] = [[method, wire.encode(list(a), packed=True), wire.encode(dict(k), packed=True)]
-                            for method, a, k in calls]
+        message["calls"] = [
+            [method, wire.encode(list(a), packed=True), wire.encode(dict(k), packed=True)] for method, a, k in calls
+        ]
     return message
 
 
@@ -630,7 +683,8 @@ def _call_outcome(reply: dict) -> CallOutcome:
         return CallOutcome(CallStatus.RETURNED, value=value, duration_s=duration)
     if status == CallStatus.RAISED:
         mro = reply.get("exc_mro")
-        return CallOutcome(CallStatus.RAISED,
+        return CallOutcome(
+            CallStatus.RAISED,
             exc_type=_text(reply.get("exc_type")) or "Exception",
             exc_mro=[_text(x) for x in mro] if isinstance(mro, list) else [],
             message=_text(reply.get("message")),
@@ -645,13 +699,18 @@ def _call_outcome(reply: dict) -> CallOutcome:
 def _plot_outcome(reply: dict) -> PlotOutcome:
     status = _reply_status(reply, _PLOT_REPLIES)
     if status is None:
-        return PlotOutcome(PlotStatus.ERROR,
-                           message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}")
+        return PlotOutcome(
+            PlotStatus.ERROR, message=_text(reply.get("message")) or f"unexpected reply {str(reply)[:200]}"
+        )
     warnings = reply.get("warnings")
-    outcome = PlotOutcome(status, message=_text(reply.get("message")), exc_type=_text(reply.get("exc_type")) or None,
-                          lineno=reply.get("lineno") if isinstance(reply.get("lineno"), int) else None,
-                          traceback=_text(reply.get("traceback")),
-                          warnings=[_text(w, 500) for w in warnings[:50]] if isinstance(warnings, list) else [])
+    outcome = PlotOutcome(
+        status,
+        message=_text(reply.get("message")),
+        exc_type=_text(reply.get("exc_type")) or None,
+        lineno=reply.get("lineno") if isinstance(reply.get("lineno"), int) else None,
+        traceback=_text(reply.get("traceback")),
+        warnings=[_text(w, 500) for w in warnings[:50]] if isinstance(warnings, list) else [],
+    )
     if status == PlotStatus.RENDERED:
         figure, figures = reply.get("figure"), reply.get("figures")
         outcome.figure = figure if isinstance(figure, dict) else {}
@@ -672,12 +731,14 @@ def _by_word(*statuses: _S) -> dict[str, _S]:
 
 
 # The statuses a worker's reply may give for each request, by their word on the wire; any other is malformed.
-_LOAD_REPLIES = _by_word(LoadStatus.LOADED, LoadStatus.SYNTAX_ERROR, LoadStatus.IMPORT_ERROR,
-                         LoadStatus.MISSING_ENTRY_POINT)
+_LOAD_REPLIES = _by_word(
+    LoadStatus.LOADED, LoadStatus.SYNTAX_ERROR, LoadStatus.IMPORT_ERROR, LoadStatus.MISSING_ENTRY_POINT
+)
 _CALL_REPLIES = _by_word(CallStatus.RETURNED, CallStatus.RAISED, CallStatus.UNENCODABLE)
 _TIMING_REPLIES = _by_word(TimingStatus.TIMED, TimingStatus.RAISED, TimingStatus.ERROR)
-_PLOT_REPLIES = _by_word(PlotStatus.RENDERED, PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR, PlotStatus.NO_FIGURE,
-                         PlotStatus.UNAVAILABLE)
+_PLOT_REPLIES = _by_word(
+    PlotStatus.RENDERED, PlotStatus.RAISED, PlotStatus.SYNTAX_ERROR, PlotStatus.NO_FIGURE, PlotStatus.UNAVAILABLE
+)
 
 
 def _reply_status(reply: dict, allowed: dict[str, _S]) -> _S | None:
@@ -691,5 +752,6 @@ def _text(value: object, limit: int = 4000) -> str:
 
 
 def _float_list(value: object, length: int) -> TypeGuard[list[float]]:
-    return (isinstance(value, list) and len(value) == length
-            and all(isinstance(x, (int, float)) and x >= 0 for x in value))
+    return (
+        isinstance(value, list) and len(value) == length and all(isinstance(x, (int, float)) and x >= 0 for x in value)
+    )

@@ -21,8 +21,10 @@ from pathlib import Path
 
 CHILD_DIR = Path(__file__).with_name("child")
 FILTER_NAME = "filter.bpf"
-COMPILE = ("import compileall, sys; "
-           "sys.exit(0 if compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=1, force=True) else 1)")
+COMPILE = (
+    "import compileall, sys; "
+    "sys.exit(0 if compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=1, force=True) else 1)"
+)
 
 _lock = threading.Lock()
 _staged: dict = {}
@@ -53,8 +55,12 @@ def compile_for(directory: Path, python: str, seen_as: str | None = None) -> boo
         if key in _compiled:
             return True
         try:
-            done = subprocess.run([python, "-S", "-s", "-c", COMPILE, str(directory), seen_as or str(directory)],
-                                  capture_output=True, timeout=60, cwd="/")
+            done = subprocess.run(
+                [python, "-S", "-s", "-c", COMPILE, str(directory), seen_as or str(directory)],
+                capture_output=True,
+                timeout=60,
+                cwd="/",
+            )
         except (OSError, subprocess.SubprocessError):
             return False
         _make_readable(directory)

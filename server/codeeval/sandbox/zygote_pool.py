@@ -59,8 +59,9 @@ ZYGOTE_OUTPUT_BYTES = 4096
 class _Zygote:
     """One zygote: its bubblewrap process, the control socket, and the zygote's pid as the evaluator sees it."""
 
-    def __init__(self, process: subprocess.Popen, control: socket.socket, pid: int, output: OutputDrain,
-                 scratch_mb: int):
+    def __init__(
+        self, process: subprocess.Popen, control: socket.socket, pid: int, output: OutputDrain, scratch_mb: int
+    ):
         self.process = process
         self.control = control
         self.pid = pid
@@ -258,7 +259,14 @@ class ZygotePool(LauncherFront):
         os.close(filter_write)
         side = {"info": (info_read, info_write), "seccomp": (None, filter_read)}
         command = template.bwrap_args(limits, side) + [
-            template.python, "-S", "-s", "-B", "-c", BOOTSTRAP.format(code_dir=SANDBOX_CODE), str(theirs.fileno())]
+            template.python,
+            "-S",
+            "-s",
+            "-B",
+            "-c",
+            BOOTSTRAP.format(code_dir=SANDBOX_CODE),
+            str(theirs.fileno()),
+        ]
         uid = template.uids.take() if template.uids else None
         process: subprocess.Popen | None = None
         try:
@@ -311,9 +319,19 @@ class ZygotePool(LauncherFront):
             raise
         finally:
             _close_all(request_read, response_write, output_write)
-        child = ForkedChild(_ForkedProcess(zygote, pid), request_write, response_read,
-                            OutputDrain(output_read, limits.output_bytes), None, worker_pid=pid, cgroup=cgroup,
-                            layers=template.expected_layers(), worker_pidfd=pidfd, pool=self, zygote=zygote)
+        child = ForkedChild(
+            _ForkedProcess(zygote, pid),
+            request_write,
+            response_read,
+            OutputDrain(output_read, limits.output_bytes),
+            None,
+            worker_pid=pid,
+            cgroup=cgroup,
+            layers=template.expected_layers(),
+            worker_pidfd=pidfd,
+            pool=self,
+            zygote=zygote,
+        )
         _live.add(child)
         return child
 

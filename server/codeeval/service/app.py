@@ -115,17 +115,25 @@ def _items(data: Any, max_items: int) -> tuple[list[RewardItem], bool]:
         raise ValueError(f"at most {max_items} items per request (got {len(raw)})")
     items = []
     for number, entry in enumerate(raw):
-        if not isinstance(entry, dict) or not isinstance(entry.get("solution"), str) \
-                or not isinstance(entry.get("problem"), str):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("solution"), str)
+            or not isinstance(entry.get("problem"), str)
+        ):
             raise ValueError(f"item {number}: needs string `solution` and `problem`")
         weights = entry.get("weights")
-        if weights is not None and not (isinstance(weights, dict) and all(
+        if weights is not None and not (
+            isinstance(weights, dict)
+            and all(
                 isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
-                for k, v in weights.items())):
+                for k, v in weights.items()
+            )
+        ):
             raise ValueError(f"item {number}: `weights` must map dimension names to numbers")
         ident = entry.get("id")
-        items.append(RewardItem(entry["solution"], entry["problem"], weights,
-                                None if ident is None else str(ident)[:200]))
+        items.append(
+            RewardItem(entry["solution"], entry["problem"], weights, None if ident is None else str(ident)[:200])
+        )
     return items, batch
 
 
@@ -133,16 +141,26 @@ def create_app(state: ServiceState) -> Starlette:
     async def health(request: Request) -> Response:
         rid = _request_id(request)
         draining = state.drain is not None and state.drain.started.is_set()
-        return _reply(rid, {"status": "draining" if draining else "ok", "in_flight": state.admission.held(),
-                            "queue_limit": state.limits.queue, "jobs": state.jobs,
-                            "problems": len(state.scorer.library.names()), "version": __version__})
+        return _reply(
+            rid,
+            {
+                "status": "draining" if draining else "ok",
+                "in_flight": state.admission.held(),
+                "queue_limit": state.limits.queue,
+                "jobs": state.jobs,
+                "problems": len(state.scorer.library.names()),
+                "version": __version__,
+            },
+        )
 
     async def problems(request: Request) -> Response:
         rid = _request_id(request)
         if not _authorized(state, request):
             return _error(rid, 401, "a bearer token is required", {"WWW-Authenticate": "Bearer"})
-        listing = [{"name": p.name, "summary": p.summary, "entry_point": p.entry_point}
-                   for p in state.scorer.library.problems()]
+        listing = [
+            {"name": p.name, "summary": p.summary, "entry_point": p.entry_point}
+            for p in state.scorer.library.problems()
+        ]
         return _reply(rid, listing)
 
     async def score(request: Request) -> Response:
@@ -162,8 +180,13 @@ def create_app(state: ServiceState) -> Starlette:
         ticket = state.admission.admit(len(items))
         if ticket is None:
             wait = state.admission.retry_after_s(len(items))
-            return _error(rid, 429, f"the queue is full ({state.admission.held()} samples held, "
-                                    f"limit {state.limits.queue}); retry after {wait} s", {"Retry-After": str(wait)})
+            return _error(
+                rid,
+                429,
+                f"the queue is full ({state.admission.held()} samples held, "
+                f"limit {state.limits.queue}); retry after {wait} s",
+                {"Retry-After": str(wait)},
+            )
         started = time.monotonic()
         work = asyncio.ensure_future(asyncio.to_thread(state.scorer.score_many, items))
         try:
@@ -186,5 +209,7 @@ def create_app(state: ServiceState) -> Starlette:
         yield
         state.scorer.close()
 
-    return Starlette(routes=[Route("/health", health), Route("/problems", problems),
-                             Route("/score", score, methods=["POST"])], lifespan=lifespan)
+    return Starlette(
+        routes=[Route("/health", health), Route("/problems", problems), Route("/score", score, methods=["POST"])],
+        lifespan=lifespan,
+    )

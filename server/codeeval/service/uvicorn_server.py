@@ -49,6 +49,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def serve(state: ServiceState, sock: socket.socket, on_ready: Callable[[], None] | None = None) -> None:
-    config = uvicorn.Config(create_app(state), log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=int(state.limits.grace_s) + 5)
+    config = uvicorn.Config(
+        create_app(state),
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=int(state.limits.grace_s) + 5,
+    )
     _DrainingServer(config, state, on_ready).run(sockets=[sock])

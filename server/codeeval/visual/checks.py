@@ -18,6 +18,7 @@ from .judge import JudgeVerdict
 
 class Part(str, Enum):
     """The parts a visual solution is scored on; each becomes one dimension result."""
+
     EXECUTION = "execution"
     DATA_FIDELITY = "data_fidelity"
     STATIC_AESTHETICS = "static_aesthetics"
@@ -39,6 +40,7 @@ class Evidence:
 @dataclass
 class Check:
     """One check's verdict within its part, with the evidence for it."""
+
     id: str  # e.g. "text-overlap"
     part: Part
     title: str
@@ -55,9 +57,17 @@ class Check:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the JSON report and the page runner's reply."""
-        return {"id": self.id, "part": self.part.value, "title": self.title, "weight": self.weight,
-                "score": round(self.score, 3), "passed": self.passed, "applicable": self.applicable,
-                "summary": self.summary, "evidence": [e.to_dict() for e in self.evidence]}
+        return {
+            "id": self.id,
+            "part": self.part.value,
+            "title": self.title,
+            "weight": self.weight,
+            "score": round(self.score, 3),
+            "passed": self.passed,
+            "applicable": self.applicable,
+            "summary": self.summary,
+            "evidence": [e.to_dict() for e in self.evidence],
+        }
 
 
 @dataclass(frozen=True)
@@ -100,8 +110,14 @@ def part_result(part: Part, checks: list[Check]) -> DimensionResult:
     if total <= 0:
         return DimensionResult.not_applicable(part.value, "no check applies", PartDetails(tuple(mine)))
     score = 100 * sum(c.weight * c.score for c in counted) / total
-    rationale = [f"-{100 * c.weight * (1 - c.score) / total:.1f}: {c.title}: {c.summary}"
-                 for c in counted if not c.passed]
+    rationale = [
+        f"-{100 * c.weight * (1 - c.score) / total:.1f}: {c.title}: {c.summary}" for c in counted if not c.passed
+    ]
     passed = sum(1 for c in counted if c.passed)
-    return DimensionResult(name=part.value, score=score, summary=f"{passed}/{len(counted)} checks passed",
-                           rationale=rationale, details=PartDetails(tuple(mine)))
+    return DimensionResult(
+        name=part.value,
+        score=score,
+        summary=f"{passed}/{len(counted)} checks passed",
+        rationale=rationale,
+        details=PartDetails(tuple(mine)),
+    )

@@ -38,11 +38,14 @@ def crop_svg(png: bytes, image: Box, boxes: Sequence[Box]) -> bytes:
     outlines = "".join(
         f'<rect x="{b.left:.1f}" y="{b.top:.1f}" width="{max(b.width, 1):.1f}" height="{max(b.height, 1):.1f}" '
         f'fill="none" stroke="{HIGHLIGHTS[i % len(HIGHLIGHTS)]}" stroke-width="2"/>'
-        for i, b in enumerate(boxes))
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-           f'width="{region.width:.0f}" height="{region.height:.0f}" '
-           f'viewBox="{region.left:.1f} {region.top:.1f} {region.width:.1f} {region.height:.1f}">'
-           f'<image x="{image.left:.1f}" y="{image.top:.1f}" width="{image.width:.0f}" height="{image.height:.0f}" '
-           f'xlink:href="data:image/png;base64,{encoded}"/>'
-           f'{outlines}</svg>')
+        for i, b in enumerate(boxes)
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{region.width:.0f}" height="{region.height:.0f}" '
+        f'viewBox="{region.left:.1f} {region.top:.1f} {region.width:.1f} {region.height:.1f}">'
+        f'<image x="{image.left:.1f}" y="{image.top:.1f}" width="{image.width:.0f}" height="{image.height:.0f}" '
+        f'xlink:href="data:image/png;base64,{encoded}"/>'
+        f"{outlines}</svg>"
+    )
     return svg.encode("utf-8")

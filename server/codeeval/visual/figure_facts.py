@@ -18,6 +18,7 @@ from .geometry import Box
 @dataclass(frozen=True)
 class TextItem:
     """A visible text of the figure: what it says, its role, its box, size and rotation."""
+
     text: str
     role: str  # title | xlabel | ylabel | xtick | ytick | legend | annotation | other
     box: Box
@@ -50,6 +51,7 @@ class Series:
 @dataclass
 class Wedge:
     """A pie slice: its label, angle and colour."""
+
     label: str
     degrees: float
     color: str
@@ -58,6 +60,7 @@ class Wedge:
 @dataclass
 class AxesFacts:
     """One axes: its box, labels, legend and what was drawn on it."""
+
     box: Box
     title: str
     xlabel: str
@@ -73,6 +76,7 @@ class AxesFacts:
 @dataclass
 class FigureFacts:
     """The whole figure: its size, axes and texts."""
+
     width: float
     height: float
     dpi: float
@@ -124,11 +128,18 @@ def _series(kind: str, raw: Any) -> Series | None:
     if not isinstance(raw, dict):
         return None
     boxes = [b for b in (_box(v) for v in _list(raw.get("pixels"))) if b] if kind == "bar" else []
-    return Series(kind=kind, label=_text(raw.get("label")), x=[_optional_float(v) for v in _list(raw.get("x"))],
-                  y=[_optional_float(v) for v in _list(raw.get("y"))], color=_text(raw.get("color"), 20),
-                  linestyle=_text(raw.get("linestyle"), 20), marker=_text(raw.get("marker"), 20),
-                  orientation="horizontal" if raw.get("orientation") == "horizontal" else "vertical",
-                  pixels=_points(raw.get("pixels")) if kind != "bar" else [], bar_boxes=boxes)
+    return Series(
+        kind=kind,
+        label=_text(raw.get("label")),
+        x=[_optional_float(v) for v in _list(raw.get("x"))],
+        y=[_optional_float(v) for v in _list(raw.get("y"))],
+        color=_text(raw.get("color"), 20),
+        linestyle=_text(raw.get("linestyle"), 20),
+        marker=_text(raw.get("marker"), 20),
+        orientation="horizontal" if raw.get("orientation") == "horizontal" else "vertical",
+        pixels=_points(raw.get("pixels")) if kind != "bar" else [],
+        bar_boxes=boxes,
+    )
 
 
 def _axes(raw: Any) -> AxesFacts | None:
@@ -138,17 +149,34 @@ def _axes(raw: Any) -> AxesFacts | None:
     if box is None:
         return None
     legend = raw["legend"] if isinstance(raw.get("legend"), dict) else {}
-    series = [s for kind, key in (("line", "lines"), ("bar", "bars"), ("scatter", "scatters"))
-              for s in (_series(kind, item) for item in _list(raw.get(key))) if s is not None]
-    wedges = [Wedge(_text(w.get("label")), (_float(w.get("theta2")) - _float(w.get("theta1"))) % 360 or 360.0,
-                    _text(w.get("color"), 20))
-              for w in _list(raw.get("wedges")) if isinstance(w, dict)]
+    series = [
+        s
+        for kind, key in (("line", "lines"), ("bar", "bars"), ("scatter", "scatters"))
+        for s in (_series(kind, item) for item in _list(raw.get(key)))
+        if s is not None
+    ]
+    wedges = [
+        Wedge(
+            _text(w.get("label")),
+            (_float(w.get("theta2")) - _float(w.get("theta1"))) % 360 or 360.0,
+            _text(w.get("color"), 20),
+        )
+        for w in _list(raw.get("wedges"))
+        if isinstance(w, dict)
+    ]
     images = raw.get("images")
-    return AxesFacts(box=box, title=_text(raw.get("title")), xlabel=_text(raw.get("xlabel")),
-                     ylabel=_text(raw.get("ylabel")), projection=_text(raw.get("projection"), 40),
-                     legend_box=_box(legend.get("box")),
-                     legend_labels=[_text(label) for label in _list(legend.get("labels"))],
-                     series=series, wedges=wedges, images=images if isinstance(images, int) else 0)
+    return AxesFacts(
+        box=box,
+        title=_text(raw.get("title")),
+        xlabel=_text(raw.get("xlabel")),
+        ylabel=_text(raw.get("ylabel")),
+        projection=_text(raw.get("projection"), 40),
+        legend_box=_box(legend.get("box")),
+        legend_labels=[_text(label) for label in _list(legend.get("labels"))],
+        series=series,
+        wedges=wedges,
+        images=images if isinstance(images, int) else 0,
+    )
 
 
 def _text_item(raw: Any) -> TextItem | None:
@@ -157,14 +185,24 @@ def _text_item(raw: Any) -> TextItem | None:
     box = _box(raw.get("box"))
     if box is None:
         return None
-    return TextItem(text=_text(raw.get("text")), role=_text(raw.get("role"), 20) or "other", box=box,
-                    fontsize=_float(raw.get("fontsize"), 10.0), rotation=_float(raw.get("rotation")),
-                    color=_text(raw.get("color"), 20))
+    return TextItem(
+        text=_text(raw.get("text")),
+        role=_text(raw.get("role"), 20) or "other",
+        box=box,
+        fontsize=_float(raw.get("fontsize"), 10.0),
+        rotation=_float(raw.get("rotation")),
+        color=_text(raw.get("color"), 20),
+    )
 
 
 def parse_figure(raw: dict) -> FigureFacts:
     """The worker's description of a figure as typed facts; malformed parts become empty."""
     axes = [a for a in (_axes(item) for item in _list(raw.get("axes"))) if a is not None]
     texts = [t for t in (_text_item(item) for item in _list(raw.get("texts"))) if t is not None]
-    return FigureFacts(width=_float(raw.get("width"), 1.0), height=_float(raw.get("height"), 1.0),
-                       dpi=_float(raw.get("dpi"), 100.0), axes=axes, texts=texts)
+    return FigureFacts(
+        width=_float(raw.get("width"), 1.0),
+        height=_float(raw.get("height"), 1.0),
+        dpi=_float(raw.get("dpi"), 100.0),
+        axes=axes,
+        texts=texts,
+    )

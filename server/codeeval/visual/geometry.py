@@ -8,6 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Box:
     """An axis-aligned rectangle: left, top, right, bottom."""
+
     left: float
     top: float
     right: float
@@ -40,8 +41,12 @@ class Box:
 
     def union(self, other: Box) -> Box:
         """The smallest box holding both."""
-        return Box(min(self.left, other.left), min(self.top, other.top), max(self.right, other.right),
-                   max(self.bottom, other.bottom))
+        return Box(
+            min(self.left, other.left),
+            min(self.top, other.top),
+            max(self.right, other.right),
+            max(self.bottom, other.bottom),
+        )
 
     def as_list(self) -> list[float]:
         """[left, top, right, bottom], rounded, for reports."""

@@ -11,17 +11,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                  "wbr", "param"})
+VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param"}
+)
 # End tags the HTML standard lets an author leave out: never reported as unclosed.
-OPTIONAL_END = frozenset({"html", "head", "body", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
-                          "thead", "tbody", "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp"})
+OPTIONAL_END = frozenset(
+    {
+        "html",
+        "head",
+        "body",
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "option",
+        "optgroup",
+        "tr",
+        "td",
+        "th",
+        "thead",
+        "tbody",
+        "tfoot",
+        "colgroup",
+        "caption",
+        "rb",
+        "rt",
+        "rtc",
+        "rp",
+    }
+)
 MAX_ISSUES = 20
 
 
 @dataclass(frozen=True)
 class HtmlIssue:
     """One structural problem in an HTML document, by rule and line."""
+
     rule: str  # doctype | title | unclosed | mismatched-end | stray-end | duplicate-id | img-alt
     message: str
     line: int

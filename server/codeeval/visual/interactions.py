@@ -32,8 +32,7 @@ CONTROL_ROLES = frozenset({"button", "link", "checkbox", "switch", "tab", "menui
 TEXT_INPUTS = frozenset({"", "text", "search", "email", "url", "tel", "password", "number"})
 TYPED_TEXT = "codeeval"
 # Valid input for typed fields, so a form's submit button is judged on what it does with good input.
-SAMPLE_INPUT = {"email": "codeeval@example.org", "number": "42", "url": "https://example.org/",
-                "tel": "0123456789"}
+SAMPLE_INPUT = {"email": "codeeval@example.org", "number": "42", "url": "https://example.org/", "tel": "0123456789"}
 SCRIPTED_SHARE, DISCOVERED_SHARE = 60.0, 40.0
 
 
@@ -106,8 +105,12 @@ def find_candidates(snapshot: PageSnapshot, limit: int) -> list[Candidate]:
         if any(ancestor in found for ancestor in snapshot.ancestors(node)):
             continue
         found.append(node)
-    return [Candidate(css_path(snapshot, n), snapshot.label(n), _kind(n), n.box, n.index,
-                      n.attributes.get("type", "").lower()) for n in found[:limit]]
+    return [
+        Candidate(
+            css_path(snapshot, n), snapshot.label(n), _kind(n), n.box, n.index, n.attributes.get("type", "").lower()
+        )
+        for n in found[:limit]
+    ]
 
 
 def appearance(snapshot: PageSnapshot, own: set[int]) -> Counter:
@@ -128,8 +131,13 @@ def appearance(snapshot: PageSnapshot, own: set[int]) -> Counter:
 class Explorer:
     """Runs the interactions on one page visit (the first width)."""
 
-    def __init__(self, visit: Any, guarded: Callable, remaining: Callable[[], float],
-                 crop: Callable[[PageSnapshot], Callable] | None = None):
+    def __init__(
+        self,
+        visit: Any,
+        guarded: Callable,
+        remaining: Callable[[], float],
+        crop: Callable[[PageSnapshot], Callable] | None = None,
+    ):
         """`visit`: the page at the first width; `guarded` runs a browser step under the watchdog; `crop`
         makes a cropper (for evidence pictures) from a snapshot."""
         self.visit = visit
@@ -141,8 +149,11 @@ class Explorer:
     # -- helpers -------------------------------------------------------------------
     def reload(self) -> None:
         """Load the page afresh."""
-        self.guarded("reloading the page", max(1.0, self.remaining()),
-                     lambda: self.visit.open(max(0.5, min(10.0, self.remaining() - 0.5))))
+        self.guarded(
+            "reloading the page",
+            max(1.0, self.remaining()),
+            lambda: self.visit.open(max(0.5, min(10.0, self.remaining() - 0.5))),
+        )
 
     def snapshot(self) -> PageSnapshot:
         """The page as laid out now."""
@@ -150,10 +161,12 @@ class Explorer:
 
     def settle(self) -> None:
         """Let the page react: move the pointer off the control (no hover styles), two frames, a short pause."""
+
         def wait() -> None:
             self.page.mouse.move(0, 0)
             self.page.evaluate(TWO_FRAMES)
             self.page.wait_for_timeout(SETTLE_MS)
+
         self.guarded("waiting for the page", 5, wait)
 
     def picture(self, box: Box | None, name: str, caption: str) -> str | None:
@@ -178,11 +191,15 @@ class Explorer:
             if step.action is StepAction.CLICK:
                 self.guarded(f"clicking {step.selector}", 5, lambda: locator.click(timeout=ACTION_TIMEOUT_MS))
             elif step.action is StepAction.TYPE:
-                self.guarded(f"typing into {step.selector}", 5,
-                             lambda: locator.fill(step.value, timeout=ACTION_TIMEOUT_MS))
+                self.guarded(
+                    f"typing into {step.selector}", 5, lambda: locator.fill(step.value, timeout=ACTION_TIMEOUT_MS)
+                )
             elif step.action is StepAction.SELECT:
-                self.guarded(f"selecting in {step.selector}", 5,
-                             lambda: locator.select_option(step.value, timeout=ACTION_TIMEOUT_MS))
+                self.guarded(
+                    f"selecting in {step.selector}",
+                    5,
+                    lambda: locator.select_option(step.value, timeout=ACTION_TIMEOUT_MS),
+                )
             elif step.action is StepAction.PRESS:
                 self.guarded(f"pressing {step.value}", 5, lambda: locator.press(step.value, timeout=ACTION_TIMEOUT_MS))
             else:
@@ -227,15 +244,34 @@ class Explorer:
             except StepFailed as exc:
                 box = self._box_of(step.selector)
                 image = self.picture(box, "step-failed.png", f"{interaction.name}: step {number} failed")
-                return Check(f"scripted-{interaction.name}", Part.INTERACTION, interaction.name, weight, 0.0,
-                             f"step {number} ({step.describe()}) failed: {exc}", [Evidence(str(exc), image)])
+                return Check(
+                    f"scripted-{interaction.name}",
+                    Part.INTERACTION,
+                    interaction.name,
+                    weight,
+                    0.0,
+                    f"step {number} ({step.describe()}) failed: {exc}",
+                    [Evidence(str(exc), image)],
+                )
         new_errors = self.visit.errors[errors_before:]
         if new_errors:
-            return Check(f"scripted-{interaction.name}", Part.INTERACTION, interaction.name, weight, 0.0,
-                         f"every step worked, but the page raised: {new_errors[0]}",
-                         [Evidence(e) for e in new_errors[:3]])
-        return Check(f"scripted-{interaction.name}", Part.INTERACTION, interaction.name, weight, 1.0,
-                     f"all {len(interaction.steps)} steps worked")
+            return Check(
+                f"scripted-{interaction.name}",
+                Part.INTERACTION,
+                interaction.name,
+                weight,
+                0.0,
+                f"every step worked, but the page raised: {new_errors[0]}",
+                [Evidence(e) for e in new_errors[:3]],
+            )
+        return Check(
+            f"scripted-{interaction.name}",
+            Part.INTERACTION,
+            interaction.name,
+            weight,
+            1.0,
+            f"all {len(interaction.steps)} steps worked",
+        )
 
     def _box_of(self, selector: str) -> Box | None:
         try:
@@ -261,8 +297,9 @@ class Explorer:
             elif candidate.kind == "check":
                 self.guarded("checking", 5, lambda: locator.click(timeout=ACTION_TIMEOUT_MS))
             elif candidate.kind == "select":
-                options = self.guarded("reading options", 5, lambda: locator.evaluate(
-                    "s => Array.from(s.options).map(o => o.value)"))
+                options = self.guarded(
+                    "reading options", 5, lambda: locator.evaluate("s => Array.from(s.options).map(o => o.value)")
+                )
                 current = self.guarded("reading the value", 5, lambda: locator.input_value(timeout=ACTION_TIMEOUT_MS))
                 other = next((o for o in options if o != current), None)
                 if other is None:
@@ -349,8 +386,17 @@ class Explorer:
             if not passed:
                 image = self.picture(candidate.box, "dead-control.png", f"{candidate.label}: {note}")
                 evidence.append(Evidence(f"{candidate.label} ({candidate.selector}): {note}", image))
-            checks.append(Check(f"control-{position + 1}", Part.INTERACTION, f"{candidate.label} works", weight,
-                                1.0 if passed else 0.0, note, evidence))
+            checks.append(
+                Check(
+                    f"control-{position + 1}",
+                    Part.INTERACTION,
+                    f"{candidate.label} works",
+                    weight,
+                    1.0 if passed else 0.0,
+                    note,
+                    evidence,
+                )
+            )
         return checks
 
     def _anchor(self, snapshot: PageSnapshot, candidate: Candidate) -> tuple[bool, str] | None:
@@ -366,7 +412,7 @@ class Explorer:
     def run(self, spec: PageSpec) -> list[Check]:
         """The scripted interactions, then the discovered ones, within the time left."""
         checks = []
-        scripted = list(spec.interactions)[:spec.max_interactions]
+        scripted = list(spec.interactions)[: spec.max_interactions]
         share = SCRIPTED_SHARE if spec.discover else 100.0
         for interaction in scripted:
             if self.remaining() < 1.5:

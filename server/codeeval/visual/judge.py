@@ -38,6 +38,7 @@ SYSTEM_PROMPT = (
 @dataclass(frozen=True)
 class JudgeSettings:
     """Where the judge is and which model to ask."""
+
     url: str  # the API's base, e.g. http://127.0.0.1:8000/v1 (".../chat/completions" is added)
     model: str
     api_key: str = ""
@@ -47,6 +48,7 @@ class JudgeSettings:
 @dataclass
 class CriterionVerdict:
     """The judge's points, comment and suggestion for one criterion."""
+
     name: str
     points: float
     maximum: float
@@ -92,10 +94,13 @@ def request_body(settings: JudgeSettings, instruction: str, picture: bytes, medi
         "temperature": 0,
         "messages": [
             {"role": "system", "content": SYSTEM_PROMPT},
-            {"role": "user", "content": [
-                {"type": "text", "text": f"Instruction:\n{instruction.strip()}\n\nThe screenshot follows."},
-                {"type": "image_url", "image_url": {"url": image}},
-            ]},
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": f"Instruction:\n{instruction.strip()}\n\nThe screenshot follows."},
+                    {"type": "image_url", "image_url": {"url": image}},
+                ],
+            },
         ],
     }
 
@@ -133,8 +138,11 @@ def _criteria(found: dict[str, Any]) -> list[CriterionVerdict]:
         if not isinstance(raw, dict) or not isinstance(raw.get("score"), (int, float)):
             raise ValueError(f"no score for {name}")
         points = min(float(maximum), max(0.0, float(raw["score"])))
-        criteria.append(CriterionVerdict(name, points, float(maximum), str(raw.get("comment", ""))[:500],
-                                         str(raw.get("suggestion", ""))[:500]))
+        criteria.append(
+            CriterionVerdict(
+                name, points, float(maximum), str(raw.get("comment", ""))[:500], str(raw.get("suggestion", ""))[:500]
+            )
+        )
     return criteria
 
 
@@ -144,18 +152,27 @@ def _finding(criterion: CriterionVerdict, static_score: float | None) -> Finding
     measured_lost = 1 - (static_score if static_score is not None else 100.0) / 100
     agreement = 1 - abs(lost - measured_lost)
     severity = "critical" if lost >= 0.5 else "warning" if lost >= 0.2 else "suggestion"
-    confidence = Confidence(relevance=1.0 if criterion.comment.strip() else 0.5, accuracy=agreement,
-                            actionability=0.9 if criterion.suggestion.strip() else 0.3,
-                            severity_calibration=agreement)
+    confidence = Confidence(
+        relevance=1.0 if criterion.comment.strip() else 0.5,
+        accuracy=agreement,
+        actionability=0.9 if criterion.suggestion.strip() else 0.3,
+        severity_calibration=agreement,
+    )
     title = criterion.name.replace("_", " ")
-    return Finding(rule_id=f"judge-{criterion.name}", severity=severity, confidence=confidence,
-                   message=f"{title}: {criterion.points:g}/{criterion.maximum:g}. {criterion.comment}".strip(),
-                   range=Range(1, 0, 1, 0), suggestion=criterion.suggestion,
-                   rationale="a vision model's opinion of the screenshot; not part of the score")
+    return Finding(
+        rule_id=f"judge-{criterion.name}",
+        severity=severity,
+        confidence=confidence,
+        message=f"{title}: {criterion.points:g}/{criterion.maximum:g}. {criterion.comment}".strip(),
+        range=Range(1, 0, 1, 0),
+        suggestion=criterion.suggestion,
+        rationale="a vision model's opinion of the screenshot; not part of the score",
+    )
 
 
-def judge_picture(settings: JudgeSettings, instruction: str, picture: bytes, media_type: str,
-                  static_score: float | None) -> JudgeVerdict:
+def judge_picture(
+    settings: JudgeSettings, instruction: str, picture: bytes, media_type: str, static_score: float | None
+) -> JudgeVerdict:
     """Ask the judge; any failure (network, protocol, a reply without scores) is a verdict with an error."""
     try:
         reply = _post(settings, request_body(settings, instruction, picture, media_type))

@@ -15,6 +15,7 @@ PAGE_URL = "http://page.codeeval.invalid/"  # served from memory by request inte
 @dataclass
 class PageRequest:
     """The page to render and how (the runner's stdin)."""
+
     html: str
     spec: PageSpec
     time_s: float
@@ -23,27 +24,46 @@ class PageRequest:
     def to_dict(self) -> dict[str, Any]:
         """JSON for the runner."""
         spec = self.spec
-        return {"html": self.html, "time_s": self.time_s, "out_dir": self.out_dir, "widths": list(spec.widths),
-                "height": spec.height, "discover": spec.discover, "max_interactions": spec.max_interactions,
-                "require_text": list(spec.require_text),
-                "interactions": [{"name": i.name, "steps": [s.to_dict() for s in i.steps]} for i in spec.interactions]}
+        return {
+            "html": self.html,
+            "time_s": self.time_s,
+            "out_dir": self.out_dir,
+            "widths": list(spec.widths),
+            "height": spec.height,
+            "discover": spec.discover,
+            "max_interactions": spec.max_interactions,
+            "require_text": list(spec.require_text),
+            "interactions": [{"name": i.name, "steps": [s.to_dict() for s in i.steps]} for i in spec.interactions],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PageRequest:
         """The request as the runner reads it."""
         interactions = tuple(
-            Interaction(item["name"], tuple(Step(StepAction(s["action"]), s["selector"], s.get("value", ""),
-                                                 bool(s.get("exact"))) for s in item["steps"]))
-            for item in data.get("interactions", []))
-        spec = PageSpec(widths=tuple(data["widths"]), height=int(data["height"]), interactions=interactions,
-                        discover=bool(data["discover"]), max_interactions=int(data["max_interactions"]),
-                        require_text=tuple(data.get("require_text", ())))
+            Interaction(
+                item["name"],
+                tuple(
+                    Step(StepAction(s["action"]), s["selector"], s.get("value", ""), bool(s.get("exact")))
+                    for s in item["steps"]
+                ),
+            )
+            for item in data.get("interactions", [])
+        )
+        spec = PageSpec(
+            widths=tuple(data["widths"]),
+            height=int(data["height"]),
+            interactions=interactions,
+            discover=bool(data["discover"]),
+            max_interactions=int(data["max_interactions"]),
+            require_text=tuple(data.get("require_text", ())),
+        )
         return cls(html=data["html"], spec=spec, time_s=float(data["time_s"]), out_dir=data["out_dir"])
 
 
 @dataclass
 class SavedImage:
     """A picture the runner wrote to the request's folder."""
+
     name: str
     file: str  # in the request's out_dir
     caption: str
@@ -61,6 +81,7 @@ class PageStatus(str, Enum):
 @dataclass
 class PageReport:
     """What the runner found (its stdout): checks, pictures, containment, timings."""
+
     status: PageStatus
     message: str = ""
     checks: list[Check] = field(default_factory=list)
@@ -71,19 +92,42 @@ class PageReport:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON for the evaluator."""
-        return {"status": self.status.value, "message": self.message, "checks": [c.to_dict() for c in self.checks],
-                "images": [vars(i) for i in self.images], "containment": self.containment,
-                "warnings": self.warnings, "timings": self.timings}
+        return {
+            "status": self.status.value,
+            "message": self.message,
+            "checks": [c.to_dict() for c in self.checks],
+            "images": [vars(i) for i in self.images],
+            "containment": self.containment,
+            "warnings": self.warnings,
+            "timings": self.timings,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PageReport:
         """The report as the evaluator reads it."""
-        checks = [Check(c["id"], Part(c["part"]), c["title"], float(c["weight"]), float(c["score"]), c["summary"],
-                        [Evidence(e["text"], e.get("image")) for e in c.get("evidence", [])],
-                        applicable=bool(c.get("applicable", True)))
-                  for c in data.get("checks", [])]
-        images = [SavedImage(i["name"], i["file"], i["caption"], i.get("media_type", "image/png"))
-                  for i in data.get("images", [])]
-        return cls(status=PageStatus(data["status"]), message=data.get("message", ""), checks=checks, images=images,
-                   containment=list(data.get("containment", [])), warnings=list(data.get("warnings", [])),
-                   timings={k: float(v) for k, v in data.get("timings", {}).items()})
+        checks = [
+            Check(
+                c["id"],
+                Part(c["part"]),
+                c["title"],
+                float(c["weight"]),
+                float(c["score"]),
+                c["summary"],
+                [Evidence(e["text"], e.get("image")) for e in c.get("evidence", [])],
+                applicable=bool(c.get("applicable", True)),
+            )
+            for c in data.get("checks", [])
+        ]
+        images = [
+            SavedImage(i["name"], i["file"], i["caption"], i.get("media_type", "image/png"))
+            for i in data.get("images", [])
+        ]
+        return cls(
+            status=PageStatus(data["status"]),
+            message=data.get("message", ""),
+            checks=checks,
+            images=images,
+            containment=list(data.get("containment", [])),
+            warnings=list(data.get("warnings", [])),
+            timings={k: float(v) for k, v in data.get("timings", {}).items()},
+        )

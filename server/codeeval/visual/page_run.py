@@ -39,6 +39,7 @@ class PageSource:
 @dataclass
 class PageOutcome:
     """The runner's report and the pictures it made."""
+
     report: PageReport
     images: list[ReportImage] = field(default_factory=list)
 
@@ -59,15 +60,19 @@ def page_source(problem: Problem, source: str, filename: str, launcher: Launcher
     with Session(source, problem.entry_point, filename, sandbox_limits, launcher=launcher) as session:
         load = session.load()
         if not load.ok:
-            return PageSource(None, f"the Python solution did not load: {load.describe()}", load.traceback,
-                              session.output())
+            return PageSource(
+                None, f"the Python solution did not load: {load.describe()}", load.traceback, session.output()
+            )
         outcome = session.call([])
         printed = session.output()
     if not outcome.returned:
         return PageSource(None, f"{problem.entry_point}() failed: {outcome.describe()}", outcome.traceback, printed)
     if not isinstance(outcome.value, str):
-        return PageSource(None, f"{problem.entry_point}() returned {type(outcome.value).__name__}, not a string of "
-                          "HTML", printed=printed)
+        return PageSource(
+            None,
+            f"{problem.entry_point}() returned {type(outcome.value).__name__}, not a string of HTML",
+            printed=printed,
+        )
     return PageSource(outcome.value, printed=printed)
 
 
@@ -92,8 +97,14 @@ def run_page(problem: Problem, html: str) -> PageOutcome:
 
 def _run_runner(request: PageRequest, limit_s: float) -> PageReport:
     command = [sys.executable, "-m", "codeeval.visual.page_runner"]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True, text=True)
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+    )
     try:
         stdout, stderr = process.communicate(json.dumps(request.to_dict()), timeout=limit_s)
     except subprocess.TimeoutExpired:
@@ -114,6 +125,8 @@ def _run_runner(request: PageRequest, limit_s: float) -> PageReport:
 def hung_report(message: str) -> PageReport:
     """The report of a runner that had to be killed: nothing could be judged."""
     checks = [Check("loads", Part.EXECUTION, "Loads and settles in time", 100, 0.0, message)]
-    checks += [Check("nothing-rendered", part, "A page to judge", 100, 0.0, message)
-               for part in (Part.STATIC_AESTHETICS, Part.INTERACTION)]
+    checks += [
+        Check("nothing-rendered", part, "A page to judge", 100, 0.0, message)
+        for part in (Part.STATIC_AESTHETICS, Part.INTERACTION)
+    ]
     return PageReport(PageStatus.HUNG, message, checks)

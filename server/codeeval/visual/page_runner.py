@@ -54,8 +54,10 @@ try {
     .observe({type: 'layout-shift', buffered: true});
 } catch (e) {}
 """
-BROKEN_IMAGES = ("() => Array.from(document.images).filter(i => i.complete && i.naturalWidth === 0)"
-                 ".map(i => i.currentSrc || i.src || '(no src)')")
+BROKEN_IMAGES = (
+    "() => Array.from(document.images).filter(i => i.complete && i.naturalWidth === 0)"
+    ".map(i => i.currentSrc || i.src || '(no src)')"
+)
 WIDTH_NAMES = {0: "desktop", 1: "phone"}
 
 
@@ -96,9 +98,13 @@ class PageVisit:
         self.request = request
         self.width = width
         self.load = load
-        self.context = browser.new_context(viewport={"width": width, "height": request.spec.height},
-                                           device_scale_factor=1, service_workers="block", accept_downloads=False,
-                                           reduced_motion="reduce")
+        self.context = browser.new_context(
+            viewport={"width": width, "height": request.spec.height},
+            device_scale_factor=1,
+            service_workers="block",
+            accept_downloads=False,
+            reduced_motion="reduce",
+        )
         self.context.route("**/*", self._route)
         self.context.add_init_script(OBSERVER_SCRIPT)
         self.page = self.context.new_page()
@@ -125,8 +131,11 @@ class PageVisit:
         page.close()
 
     def _console(self, message) -> None:
-        if message.type == "error" and "net::ERR_BLOCKED_BY_CLIENT" not in message.text \
-                and "Failed to load resource" not in message.text:
+        if (
+            message.type == "error"
+            and "net::ERR_BLOCKED_BY_CLIENT" not in message.text
+            and "Failed to load resource" not in message.text
+        ):
             self._error(message.text)
 
     def _error(self, text: str) -> None:
@@ -175,11 +184,13 @@ def _cropper(visit: PageVisit, pictures: PictureBook, snapshot: PageSnapshot):
         png = visit.page.screenshot(full_page=True, clip=clip, animations="disabled")
         image = Box(left, top, left + clip["width"], top + clip["height"])
         return pictures.add(name.replace(".png", ".svg"), crop_svg(png, image, boxes), caption, "image/svg+xml")
+
     return crop
 
 
 class PageRunner:
     """Renders one page at every width, checks it, and runs the interactions."""
+
     def __init__(self, request: PageRequest, launch: BrowserLaunch):
         self.request = request
         self.launch = launch
@@ -212,8 +223,11 @@ class PageRunner:
         started = time.monotonic()
         visit = PageVisit(browser, self.request, width, self.load)
         try:
-            self.guarded(f"loading the page at {width} px", self.remaining(),
-                         lambda: visit.open(max(0.5, self.remaining() - 1), FIRST_SETTLE_MS))
+            self.guarded(
+                f"loading the page at {width} px",
+                self.remaining(),
+                lambda: visit.open(max(0.5, self.remaining() - 1), FIRST_SETTLE_MS),
+            )
         except PlaywrightError as exc:
             self.load.loaded = False
             self.load.load_message = f"did not finish loading at {width} px: {str(exc).splitlines()[0][:200]}"
@@ -222,15 +236,18 @@ class PageRunner:
         png = self.guarded(f"taking a screenshot at {width} px", 5, lambda: visit.screenshot(snapshot.content_height))
         self.pictures.add(f"{where}.png", png, f"{where}, {width} px wide")
         crop = _cropper(visit, self.pictures, snapshot)
-        self.checks += self.guarded(f"checking the page at {width} px", 10,
-                                    lambda: static_checks(snapshot, crop, where))
+        self.checks += self.guarded(
+            f"checking the page at {width} px", 10, lambda: static_checks(snapshot, crop, where)
+        )
         if position == 0:
             broken = self.guarded("looking for broken images", 5, lambda: visit.page.evaluate(BROKEN_IMAGES))
             total = self.guarded("counting images", 5, lambda: visit.page.evaluate("document.images.length"))
             shift = self.guarded("reading layout shift", 5, lambda: visit.page.evaluate("window.__codeevalShift"))
-            self.checks += [images_check([str(b) for b in broken][:20], int(total or 0)),
-                            layout_shift_check(float(shift) if isinstance(shift, (int, float)) else None),
-                            required_text_check(snapshot, self.request.spec.require_text)]
+            self.checks += [
+                images_check([str(b) for b in broken][:20], int(total or 0)),
+                layout_shift_check(float(shift) if isinstance(shift, (int, float)) else None),
+                required_text_check(snapshot, self.request.spec.require_text),
+            ]
         self.timings[f"static_{where}_s"] = time.monotonic() - started
         return visit
 
@@ -244,19 +261,25 @@ class PageRunner:
             visits.append(visit)
         if not visits:
             self.checks = execution_checks(html_issues(self.request.html), self.load) + self.checks
-            self.checks.append(Check("nothing-rendered", Part.STATIC_AESTHETICS, "A page to judge", 100, 0.0,
-                                     self.load.load_message))
-            self.checks.append(Check("nothing-rendered", Part.INTERACTION, "A page to judge", 100, 0.0,
-                                     self.load.load_message))
+            self.checks.append(
+                Check("nothing-rendered", Part.STATIC_AESTHETICS, "A page to judge", 100, 0.0, self.load.load_message)
+            )
+            self.checks.append(
+                Check("nothing-rendered", Part.INTERACTION, "A page to judge", 100, 0.0, self.load.load_message)
+            )
             return
         for visit in visits[1:]:
             visit.close()
         started = time.monotonic()
-        explorer = Explorer(visits[0], self.guarded, self.remaining,
-                            lambda snapshot: _cropper(visits[0], self.pictures, snapshot))
+        explorer = Explorer(
+            visits[0], self.guarded, self.remaining, lambda snapshot: _cropper(visits[0], self.pictures, snapshot)
+        )
         interactions = explorer.run(self.request.spec)
-        self.checks += interactions or [not_applicable("interactions", Part.INTERACTION, "Interactions",
-                                                       "no scripted steps and nothing to interact with")]
+        self.checks += interactions or [
+            not_applicable(
+                "interactions", Part.INTERACTION, "Interactions", "no scripted steps and nothing to interact with"
+            )
+        ]
         self.timings["interactions_s"] = time.monotonic() - started
         self.timings["interactions"] = float(len(interactions))
         # Last: popups and requests the interactions caused count too.
@@ -265,15 +288,23 @@ class PageRunner:
     def report(self) -> PageReport:
         """Start Playwright and the contained browser, run everything, and report."""
         if sync_playwright is None:
-            return PageReport(PageStatus.UNAVAILABLE, "Playwright is not installed (pip install -e '.[visual]', or run "
-                              "scripts/setup)")
+            return PageReport(
+                PageStatus.UNAVAILABLE, "Playwright is not installed (pip install -e '.[visual]', or run scripts/setup)"
+            )
         status, message = PageStatus.DONE, ""
         try:
             with sync_playwright() as playwright:
                 launched = time.monotonic()
-                browser = self.guarded("starting the browser", 30, lambda: playwright.chromium.launch(
-                    executable_path=self.launch.executable, args=list(self.launch.flags),
-                    ignore_default_args=list(IGNORED_DEFAULT_FLAGS), timeout=30_000))
+                browser = self.guarded(
+                    "starting the browser",
+                    30,
+                    lambda: playwright.chromium.launch(
+                        executable_path=self.launch.executable,
+                        args=list(self.launch.flags),
+                        ignore_default_args=list(IGNORED_DEFAULT_FLAGS),
+                        timeout=30_000,
+                    ),
+                )
                 self.timings["launch_s"] = time.monotonic() - launched
                 try:
                     self.run(browser)
@@ -295,8 +326,9 @@ class PageRunner:
             for part in (Part.STATIC_AESTHETICS, Part.INTERACTION):
                 if not any(c.part is part for c in self.checks):
                     self.checks.append(Check("nothing-rendered", part, "A page to judge", 100, 0.0, message))
-        return PageReport(status, message, self.checks, self.save_pictures(), self.launch.layers,
-                          self.launch.warnings, self.timings)
+        return PageReport(
+            status, message, self.checks, self.save_pictures(), self.launch.layers, self.launch.warnings, self.timings
+        )
 
     def save_pictures(self) -> list[SavedImage]:
         """The pictures, written to the request's folder for the evaluator to read back."""

@@ -12,8 +12,17 @@ from typing import Any
 
 from .geometry import Box
 
-STYLES = ("color", "background-color", "background-image", "font-size", "font-weight", "visibility", "display",
-          "opacity", "overflow-x")
+STYLES = (
+    "color",
+    "background-color",
+    "background-image",
+    "font-size",
+    "font-weight",
+    "visibility",
+    "display",
+    "opacity",
+    "overflow-x",
+)
 TEXT_NODE = 3
 
 
@@ -84,7 +93,7 @@ class PageSnapshot:
     def text_of(self, element: Node) -> str:
         inside = {element.index}
         parts = []
-        for node in self.nodes[element.index + 1:]:
+        for node in self.nodes[element.index + 1 :]:
             if node.parent not in inside:
                 continue
             inside.add(node.index)
@@ -94,7 +103,7 @@ class PageSnapshot:
 
     def descendants(self, element: Node) -> set[int]:
         inside = {element.index}
-        for node in self.nodes[element.index + 1:]:
+        for node in self.nodes[element.index + 1 :]:
             if node.parent in inside:
                 inside.add(node.index)
         return inside
@@ -130,11 +139,20 @@ def parse_snapshot(raw: dict, width: float, height: float) -> PageSnapshot:
     nodes = []
     for index, parent in enumerate(tree["parentIndex"]):
         flat = tree["attributes"][index] if index < len(tree.get("attributes", [])) else []
-        attributes = {_string(strings, flat[i]).lower(): _string(strings, flat[i + 1])
-                      for i in range(0, len(flat) - 1, 2)}
-        nodes.append(Node(index=index, parent=parent, name=_string(strings, tree["nodeName"][index]),
-                          attributes=attributes, clickable=index in clickable,
-                          value=_string(strings, values.get(index)), checked=index in checked))
+        attributes = {
+            _string(strings, flat[i]).lower(): _string(strings, flat[i + 1]) for i in range(0, len(flat) - 1, 2)
+        }
+        nodes.append(
+            Node(
+                index=index,
+                parent=parent,
+                name=_string(strings, tree["nodeName"][index]),
+                attributes=attributes,
+                clickable=index in clickable,
+                value=_string(strings, values.get(index)),
+                checked=index in checked,
+            )
+        )
     layout = document["layout"]
     by_layout: dict[int, Node] = {}
     for position, node_index in enumerate(layout["nodeIndex"]):
@@ -150,6 +168,10 @@ def parse_snapshot(raw: dict, width: float, height: float) -> PageSnapshot:
         owner, box = by_layout.get(layout_index), _box(bounds)
         if owner is not None and box is not None:
             owner.text_boxes.append(box)
-    return PageSnapshot(nodes=nodes, width=width, height=height,
-                        content_width=_float(document.get("contentWidth"), width),
-                        content_height=_float(document.get("contentHeight"), height))
+    return PageSnapshot(
+        nodes=nodes,
+        width=width,
+        height=height,
+        content_width=_float(document.get("contentWidth"), width),
+        content_height=_float(document.get("contentHeight"), height),
+    )

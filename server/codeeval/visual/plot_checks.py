@@ -45,18 +45,21 @@ class PlotRun:
 
 # -- execution -------------------------------------------------------------------
 
+
 def execution_checks(run: PlotRun) -> list[Check]:
     """The execution part's checks for a plot script: did it run to the end and leave a figure."""
     ran = run.status == PlotStatus.RENDERED
     if ran:
-        outcome = "ran to the end and left a figure" + (f" ({run.figures} figures; the last one is judged)"
-                                                         if run.figures > 1 else "")
+        outcome = "ran to the end and left a figure" + (
+            f" ({run.figures} figures; the last one is judged)" if run.figures > 1 else ""
+        )
     else:
-        outcome = {PlotStatus.RAISED: "the script raised an exception",
-                   PlotStatus.SYNTAX_ERROR: "the script does not parse",
-                   PlotStatus.NO_FIGURE: "the script drew no figure",
-                   PlotStatus.TIMEOUT: "the script did not finish in time",
-                   }.get(run.status, f"the script could not be run ({run.status})")
+        outcome = {
+            PlotStatus.RAISED: "the script raised an exception",
+            PlotStatus.SYNTAX_ERROR: "the script does not parse",
+            PlotStatus.NO_FIGURE: "the script drew no figure",
+            PlotStatus.TIMEOUT: "the script did not finish in time",
+        }.get(run.status, f"the script could not be run ({run.status})")
         outcome += f": {run.message}" if run.message else ""
     evidence = [Evidence(run.traceback)] if run.traceback else []
     checks = [Check("runs", Part.EXECUTION, "Runs and draws a figure", 70, 1.0 if ran else 0.0, outcome, evidence)]
@@ -64,13 +67,22 @@ def execution_checks(run: PlotRun) -> list[Check]:
     if not ran:
         checks.append(not_applicable("warnings", Part.EXECUTION, "No warnings", "the script did not finish"))
     else:
-        checks.append(Check("warnings", Part.EXECUTION, "No warnings", 30, max(0.0, 1 - 0.25 * count),
-                            "no warnings" if not count else f"{count} warning(s) while running",
-                            [Evidence(w) for w in run.warnings[:5]]))
+        checks.append(
+            Check(
+                "warnings",
+                Part.EXECUTION,
+                "No warnings",
+                30,
+                max(0.0, 1 - 0.25 * count),
+                "no warnings" if not count else f"{count} warning(s) while running",
+                [Evidence(w) for w in run.warnings[:5]],
+            )
+        )
     return checks
 
 
 # -- data fidelity -----------------------------------------------------------------
+
 
 def _close(expected: float, drawn: float | None, tolerance: float) -> bool:
     if math.isnan(expected):
@@ -89,8 +101,10 @@ def _mismatch(expected: Sequence[float], drawn: Sequence[float | None], toleranc
         return None
     first = wrong[0]
     seen = drawn[first]
-    return (f"{len(wrong)} of {len(expected)} values differ (first at position {first + 1}: "
-            f"expected {expected[first]:.6g}, drawn {'nothing' if seen is None else f'{seen:.6g}'})")
+    return (
+        f"{len(wrong)} of {len(expected)} values differ (first at position {first + 1}: "
+        f"expected {expected[first]:.6g}, drawn {'nothing' if seen is None else f'{seen:.6g}'})"
+    )
 
 
 def _series_values(series: Series) -> tuple[list[float | None], list[float | None]]:
@@ -127,8 +141,14 @@ def _pie_check(spec: PlotSpec, figure: FigureFacts) -> Check:
     shares = [w.degrees / 360 for w in wedges]
     problem = _mismatch([v / total for v in expected], shares, max(spec.tolerance, 1e-3))
     if problem is None:
-        return Check("series", Part.DATA_FIDELITY, "Shows the data asked for", 75, 1.0,
-                     f"all {len(expected)} slices have the expected shares")
+        return Check(
+            "series",
+            Part.DATA_FIDELITY,
+            "Shows the data asked for",
+            75,
+            1.0,
+            f"all {len(expected)} slices have the expected shares",
+        )
     return Check("series", Part.DATA_FIDELITY, "Shows the data asked for", 75, 0.0, f"slice shares: {problem}")
 
 
@@ -136,8 +156,9 @@ def fidelity_checks(spec: PlotSpec, figure: FigureFacts) -> list[Check]:
     """The data-fidelity checks: the chart type, then the series, labels and values the spec asks for."""
     drawn = figure.all_series()
     chart_ok, chart_note = _chart_type(spec.chart, figure)
-    checks = [Check("chart-type", Part.DATA_FIDELITY, f"Is a {spec.chart} chart", 25, 1.0 if chart_ok else 0.0,
-                    chart_note)]
+    checks = [
+        Check("chart-type", Part.DATA_FIDELITY, f"Is a {spec.chart} chart", 25, 1.0 if chart_ok else 0.0, chart_note)
+    ]
     if spec.chart == "pie":
         return checks + [_pie_check(spec, figure)]
     evidence: list[Evidence] = []
@@ -154,8 +175,11 @@ def fidelity_checks(spec: PlotSpec, figure: FigureFacts) -> list[Check]:
         else:
             matched += 1
     score = matched / len(spec.series)
-    summary = (f"all {len(spec.series)} series match the data" if score >= 1 else
-               f"{matched:g} of {len(spec.series)} series match the data")
+    summary = (
+        f"all {len(spec.series)} series match the data"
+        if score >= 1
+        else f"{matched:g} of {len(spec.series)} series match the data"
+    )
     return checks + [Check("series", Part.DATA_FIDELITY, "Shows the data asked for", 75, score, summary, evidence)]
 
 
@@ -187,6 +211,7 @@ def _chart_type(chart: str, figure: FigureFacts) -> tuple[bool, str]:
 
 
 # -- static aesthetics ---------------------------------------------------------------
+
 
 def _overlaps(first: Box, second: Box) -> bool:
     inter = first.intersection(second)
@@ -222,11 +247,23 @@ def _overlap_check(run: PlotRun, book: PictureBook) -> Check:
     evidence = []
     for first, second in pairs[:MAX_CROPS]:
         image = _crop(book, run, [first.box, second.box], "overlap.svg", f"{first.text!r} overlaps {second.text!r}")
-        evidence.append(Evidence(f"{first.role} {first.text!r} {first.box.as_list()} overlaps {second.role} "
-                                 f"{second.text!r} {second.box.as_list()}", image))
+        evidence.append(
+            Evidence(
+                f"{first.role} {first.text!r} {first.box.as_list()} overlaps {second.role} "
+                f"{second.text!r} {second.box.as_list()}",
+                image,
+            )
+        )
     summary = "no texts overlap" if not pairs else f"{len(pairs)} pair(s) of texts overlap"
-    return Check("text-overlap", Part.STATIC_AESTHETICS, "Texts do not overlap", 25,
-                 max(0.0, 1 - len(pairs) / 3), summary, evidence)
+    return Check(
+        "text-overlap",
+        Part.STATIC_AESTHETICS,
+        "Texts do not overlap",
+        25,
+        max(0.0, 1 - len(pairs) / 3),
+        summary,
+        evidence,
+    )
 
 
 def _covered_points(run: PlotRun) -> tuple[int, int, list[tuple[TextItem | None, Box]]]:
@@ -249,10 +286,14 @@ def _data_cover_check(run: PlotRun, book: PictureBook) -> Check:
         image = _crop(book, run, [box], "covers-data.svg", f"{what} covers data points")
         evidence.append(Evidence(f"{what} {box.as_list()} covers data points", image))
     score = 1.0 if hidden == 0 else (0.5 if hidden <= 2 else 0.0)
-    summary = "no data point is hidden under a text or the legend" if not hidden else \
-        f"{hidden} of {total} data points lie under a text or the legend"
-    return Check("covers-data", Part.STATIC_AESTHETICS, "Texts and legend leave the data visible", 10, score,
-                 summary, evidence)
+    summary = (
+        "no data point is hidden under a text or the legend"
+        if not hidden
+        else f"{hidden} of {total} data points lie under a text or the legend"
+    )
+    return Check(
+        "covers-data", Part.STATIC_AESTHETICS, "Texts and legend leave the data visible", 10, score, summary, evidence
+    )
 
 
 def _tick_check(run: PlotRun, book: PictureBook) -> Check:
@@ -261,29 +302,45 @@ def _tick_check(run: PlotRun, book: PictureBook) -> Check:
     if not ticks:
         return not_applicable("tick-labels", Part.STATIC_AESTHETICS, "Tick labels are legible", "no tick labels")
     crowded = _text_pairs(ticks, ticks=True)
-    steep = [t for t in ticks
-             if t.role == "xtick" and LEGIBLE_ROTATION < abs(t.rotation) % 180 < 180 - LEGIBLE_ROTATION]
+    steep = [
+        t for t in ticks if t.role == "xtick" and LEGIBLE_ROTATION < abs(t.rotation) % 180 < 180 - LEGIBLE_ROTATION
+    ]
     evidence = []
     if crowded:
         boxes = [b for pair in crowded[:4] for b in (pair[0].box, pair[1].box)]
         image = _crop(book, run, boxes, "ticks.svg", "crowded tick labels")
-        evidence.append(Evidence(f"{len(crowded)} pair(s) of tick labels overlap, e.g. {crowded[0][0].text!r} and "
-                                 f"{crowded[0][1].text!r}", image))
+        evidence.append(
+            Evidence(
+                f"{len(crowded)} pair(s) of tick labels overlap, e.g. {crowded[0][0].text!r} and "
+                f"{crowded[0][1].text!r}",
+                image,
+            )
+        )
     if steep:
         evidence.append(Evidence(f"{len(steep)} x tick label(s) rotated {steep[0].rotation:g} degrees"))
     score = max(0.0, 1 - len(crowded) / max(1, len(ticks) / 4) - 0.5 * bool(steep))
     summary = "tick labels are apart and upright enough" if not evidence else "; ".join(e.text for e in evidence)
-    return Check("tick-labels", Part.STATIC_AESTHETICS, "Tick labels are legible", 20, max(0.0, score), summary,
-                 evidence)
+    return Check(
+        "tick-labels", Part.STATIC_AESTHETICS, "Tick labels are legible", 20, max(0.0, score), summary, evidence
+    )
 
 
 def _font_check(spec: PlotSpec, figure: FigureFacts) -> Check:
     small = [t for t in figure.texts if t.fontsize < spec.min_font_pt]
-    summary = (f"every text is at least {spec.min_font_pt:g} pt" if not small else
-               f"{len(small)} of {len(figure.texts)} texts are smaller than {spec.min_font_pt:g} pt")
-    return Check("font-size", Part.STATIC_AESTHETICS, "Text is large enough", 10,
-                 1 - len(small) / max(1, len(figure.texts)), summary,
-                 [Evidence(f"{t.role} {t.text!r}: {t.fontsize:g} pt") for t in small[:5]])
+    summary = (
+        f"every text is at least {spec.min_font_pt:g} pt"
+        if not small
+        else f"{len(small)} of {len(figure.texts)} texts are smaller than {spec.min_font_pt:g} pt"
+    )
+    return Check(
+        "font-size",
+        Part.STATIC_AESTHETICS,
+        "Text is large enough",
+        10,
+        1 - len(small) / max(1, len(figure.texts)),
+        summary,
+        [Evidence(f"{t.role} {t.text!r}: {t.fontsize:g} pt") for t in small[:5]],
+    )
 
 
 def _look(series: Series) -> tuple[str, str, str]:
@@ -293,8 +350,9 @@ def _look(series: Series) -> tuple[str, str, str]:
 def _confused_pairs(series: list[Series]) -> tuple[int, list[tuple[Series, Series, float, str]]]:
     """Pairs told apart only by colour (same marker and line style), and those among them that look alike
     to someone with a colour-vision deficiency."""
-    pairs = [(a, b) for a, b in itertools.combinations(series, 2)
-             if a.color[:7] != b.color[:7] and _look(a) == _look(b)]
+    pairs = [
+        (a, b) for a, b in itertools.combinations(series, 2) if a.color[:7] != b.color[:7] and _look(a) == _look(b)
+    ]
     confused = []
     for first, second in pairs:
         one, two = parse_color(first.color), parse_color(second.color)
@@ -315,28 +373,46 @@ def _colour_check(spec: PlotSpec, figure: FigureFacts) -> Check:
     compared, confused = _confused_pairs(series)
     for first, second, delta, vision in confused[:5]:
         one_name, two_name = first.label or first.color, second.label or second.color
-        evidence.append(Evidence(f"{one_name!r} ({first.color[:7]}) and {two_name!r} "
-                                 f"({second.color[:7]}) differ only by colour, and look alike with {vision} "
-                                 f"(delta E {delta:.1f} < {CVD_MIN_DELTA_E:g})"))
+        evidence.append(
+            Evidence(
+                f"{one_name!r} ({first.color[:7]}) and {two_name!r} "
+                f"({second.color[:7]}) differ only by colour, and look alike with {vision} "
+                f"(delta E {delta:.1f} < {CVD_MIN_DELTA_E:g})"
+            )
+        )
     problems = 0.5 * too_many + (len(confused) / compared if compared else 0.0)
-    summary = "colours are few and distinguishable, also with colour-vision deficiencies" if not evidence else \
-        f"{len(confused)} pair(s) of series are hard to tell apart" + ("; too many colours" if too_many else "")
-    return Check("colors", Part.STATIC_AESTHETICS, "Colours are distinguishable", 10, max(0.0, 1 - problems),
-                 summary, evidence)
+    summary = (
+        "colours are few and distinguishable, also with colour-vision deficiencies"
+        if not evidence
+        else f"{len(confused)} pair(s) of series are hard to tell apart" + ("; too many colours" if too_many else "")
+    )
+    return Check(
+        "colors", Part.STATIC_AESTHETICS, "Colours are distinguishable", 10, max(0.0, 1 - problems), summary, evidence
+    )
 
 
 def _clipping_check(run: PlotRun, book: PictureBook) -> Check:
     assert run.figure is not None
     bounds = run.figure.bounds
-    clipped = [t for t in run.figure.texts
-               if t.box.left < bounds.left - 1 or t.box.top < bounds.top - 1 or t.box.right > bounds.right + 1
-               or t.box.bottom > bounds.bottom + 1]
+    clipped = [
+        t
+        for t in run.figure.texts
+        if t.box.left < bounds.left - 1
+        or t.box.top < bounds.top - 1
+        or t.box.right > bounds.right + 1
+        or t.box.bottom > bounds.bottom + 1
+    ]
     evidence = []
     for text in clipped[:MAX_CROPS]:
         visible = text.box.intersection(bounds) or text.box
         image = _crop(book, run, [visible], "clipped.svg", f"{text.text!r} is cut off at the edge")
-        evidence.append(Evidence(f"{text.role} {text.text!r} {text.box.as_list()} extends past the figure's edge "
-                                 f"({bounds.width:.0f}x{bounds.height:.0f})", image))
+        evidence.append(
+            Evidence(
+                f"{text.role} {text.text!r} {text.box.as_list()} extends past the figure's edge "
+                f"({bounds.width:.0f}x{bounds.height:.0f})",
+                image,
+            )
+        )
     important = [t for t in clipped if t.role in LABEL_ROLES]
     score = 0.0 if important else 1 - len(clipped) / max(1, len(run.figure.texts))
     summary = "nothing is cut off" if not clipped else f"{len(clipped)} text(s) cut off at the figure's edge"
@@ -348,8 +424,9 @@ def _has(item: str, figure: FigureFacts) -> bool:
     if item == "legend":
         return any(a.legend_box is not None and a.legend_labels for a in figure.axes)
     if item == "title":
-        return any(a.title.strip() for a in figure.axes) or any(t.role == "title" and t.text.strip()
-                                                                for t in figure.texts)
+        return any(a.title.strip() for a in figure.axes) or any(
+            t.role == "title" and t.text.strip() for t in figure.texts
+        )
     if all(a.wedges for a in figure.axes):
         return True  # a pie has no axes to label
     return any(getattr(a, item).strip() for a in figure.axes if not a.wedges)
@@ -363,15 +440,22 @@ def _labels_check(spec: PlotSpec, figure: FigureFacts) -> Check:
         return not_applicable("labels", Part.STATIC_AESTHETICS, "Title, axis labels and legend", "none required")
     missing = [item for item in wanted if not _has(item, figure)]
     summary = f"has {', '.join(wanted)}" if not missing else f"missing: {', '.join(missing)}"
-    return Check("labels", Part.STATIC_AESTHETICS, "Title, axis labels and legend", 20,
-                 1 - len(missing) / len(wanted), summary)
+    return Check(
+        "labels", Part.STATIC_AESTHETICS, "Title, axis labels and legend", 20, 1 - len(missing) / len(wanted), summary
+    )
 
 
 def aesthetics_checks(spec: PlotSpec, run: PlotRun, book: PictureBook) -> list[Check]:
     assert run.figure is not None
-    return [_labels_check(spec, run.figure), _overlap_check(run, book), _data_cover_check(run, book),
-            _tick_check(run, book), _font_check(spec, run.figure), _colour_check(spec, run.figure),
-            _clipping_check(run, book)]
+    return [
+        _labels_check(spec, run.figure),
+        _overlap_check(run, book),
+        _data_cover_check(run, book),
+        _tick_check(run, book),
+        _font_check(spec, run.figure),
+        _colour_check(spec, run.figure),
+        _clipping_check(run, book),
+    ]
 
 
 def nothing_to_judge(part: Part, why: str) -> Check:

@@ -8,8 +8,10 @@ from .checks import Check, PictureBook
 from .figure_facts import parse_figure
 from .plot_checks import PlotRun, plot_checks
 
-UNAVAILABLE_HINT = ("matplotlib is not available to the sandbox's interpreter {python}: run scripts/setup as root, "
-                    "or install Debian's python3-matplotlib (and python3-pandas)")
+UNAVAILABLE_HINT = (
+    "matplotlib is not available to the sandbox's interpreter {python}: run scripts/setup as root, "
+    "or install Debian's python3-matplotlib (and python3-pandas)"
+)
 
 
 def sandbox_limits(problem: Problem) -> Limits:
@@ -32,8 +34,15 @@ def run_plot(problem: Problem, source: str, filename: str, launcher: Launcher) -
         where = f" (line {outcome.lineno})" if outcome.lineno else ""
         message = f"{outcome.exc_type or 'SyntaxError'}{where}: {outcome.message}"
     figure = parse_figure(outcome.figure) if outcome.status == PlotStatus.RENDERED else None
-    run = PlotRun(status=outcome.status, message=message, warnings=outcome.warnings, traceback=outcome.traceback,
-                  figure=figure, png=outcome.png, figures=outcome.figures)
+    run = PlotRun(
+        status=outcome.status,
+        message=message,
+        warnings=outcome.warnings,
+        traceback=outcome.traceback,
+        figure=figure,
+        png=outcome.png,
+        figures=outcome.figures,
+    )
     return run, printed
 
 

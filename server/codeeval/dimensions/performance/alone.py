@@ -30,12 +30,21 @@ def curve(spec: PerformanceSpec, session: Session) -> tuple[list[int], list[floa
             return sizes, times, counts, f"at n={n} it {first.describe()[:200]}"
         per_call = max(first.duration_s or 0.0, 1e-7)
         inner = max(1, min(MAX_INNER, math.ceil(TARGET_BATCH_S / per_call)))
-        timing = session.time(built.args, built.kwargs, built.calls, loops=LOOPS, inner=inner,
-                              timeout=limit * LOOPS * inner + 2.0)
+        timing = session.time(
+            built.args, built.kwargs, built.calls, loops=LOOPS, inner=inner, timeout=limit * LOOPS * inner + 2.0
+        )
         if timing.status != TimingStatus.TIMED:
             return sizes, times, counts, f"at n={n} timing failed: {timing.status} {timing.message[:200]}"
-        count = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, mode="count",
-                             max_count=COUNT_LIMIT, timeout=max(60.0, limit * 60))
+        count = session.time(
+            built.args,
+            built.kwargs,
+            built.calls,
+            loops=1,
+            inner=1,
+            mode="count",
+            max_count=COUNT_LIMIT,
+            timeout=max(60.0, limit * 60),
+        )
         sizes.append(n)
         times.append(min(timing.cpu_s))  # alone, there is no pair to cancel drift: the fastest is steadiest
         if count.status == TimingStatus.TIMED and count.cpu_s[0] <= COUNT_LIMIT:
@@ -46,7 +55,7 @@ def curve(spec: PerformanceSpec, session: Session) -> tuple[list[int], list[floa
 def fitted_class(spec: PerformanceSpec, session: Session) -> tuple[ClassCall | None, str]:
     """The complexity class fitted to the session's curve (times, and counts where complete), and why it stopped."""
     sizes, times, counts, stopped = curve(spec, session)
-    count_fit = fit_class(sizes[:len(counts)], counts, COUNT_MARGIN) if len(counts) == len(sizes) else None
+    count_fit = fit_class(sizes[: len(counts)], counts, COUNT_MARGIN) if len(counts) == len(sizes) else None
     return classify(fit_class(sizes, times), count_fit), stopped
 
 
@@ -62,14 +71,18 @@ def declared_class_problem(spec: PerformanceSpec, session: Session) -> str | Non
         return None
     call, stopped = fitted_class(spec, session)
     if call is None:
-        return (f"cannot check {declared}: the reference was timed at fewer than three sizes "
-                f"({stopped or 'too few sizes'})")
+        return (
+            f"cannot check {declared}: the reference was timed at fewer than three sizes ({stopped or 'too few sizes'})"
+        )
     # Either measure may vouch for the declared class: time for work inside C (a bisect's log factor),
     # the instruction count for Python-level work that caches make look superlinear in time.
-    if call.best == declared or any(fit is not None and fit.consistent_with(declared)
-                                    for fit in (call.time_fit, call.count_fit)):
+    if call.best == declared or any(
+        fit is not None and fit.consistent_with(declared) for fit in (call.time_fit, call.count_fit)
+    ):
         return None
     fit = call.fit
-    return (f"declared {declared}, but the reference's {call.basis} at n={fit.sizes} fit {call.best} "
-            f"(relative error {100 * fit.errors[call.best]:.1f}%) and not {declared} "
-            f"({100 * fit.errors[declared]:.1f}%)")
+    return (
+        f"declared {declared}, but the reference's {call.basis} at n={fit.sizes} fit {call.best} "
+        f"(relative error {100 * fit.errors[call.best]:.1f}%) and not {declared} "
+        f"({100 * fit.errors[declared]:.1f}%)"
+    )

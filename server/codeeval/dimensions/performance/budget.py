@@ -26,8 +26,11 @@ class Settings:
         if options is None:
             return cls()
         extra = dict((getattr(options, "extra", None) or {}).get("performance") or {})
-        known = {k: extra[k] for k in ("budget_s", "max_iterations", "target_batch_s", "max_inner",
-                                       "max_instructions") if k in extra}
+        known = {
+            k: extra[k]
+            for k in ("budget_s", "max_iterations", "target_batch_s", "max_inner", "max_instructions")
+            if k in extra
+        }
         return cls(deterministic=bool(getattr(options, "deterministic", False)), **known)
 
     def pair_ceiling(self, iterations: int) -> int:

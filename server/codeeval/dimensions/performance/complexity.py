@@ -56,18 +56,30 @@ class ClassCall:
         """Classes of the same band that one of the two curves still fits within its margin: a log factor
         inside C (bisect, sorted) is invisible to counts and often too small for time to settle."""
         fits = [fit for fit in (self.time_fit, self.count_fit) if fit is not None]
-        return [label for label in BANDS if BANDS[label] == BANDS[self.best]
-                and (label == self.best or any(fit.consistent_with(label) for fit in fits))]
+        return [
+            label
+            for label in BANDS
+            if BANDS[label] == BANDS[self.best]
+            and (label == self.best or any(fit.consistent_with(label) for fit in fits))
+        ]
 
     def record(self) -> ClassCallRecord:
         """The class as the result reports it."""
-        return ClassCallRecord(best=self.best, basis=self.basis, not_ruled_out=tuple(self.not_ruled_out()),
-                               time=self.time_fit.record() if self.time_fit else None,
-                               instructions=self.count_fit.record() if self.count_fit else None)
+        return ClassCallRecord(
+            best=self.best,
+            basis=self.basis,
+            not_ruled_out=tuple(self.not_ruled_out()),
+            time=self.time_fit.record() if self.time_fit else None,
+            instructions=self.count_fit.record() if self.count_fit else None,
+        )
 
 
-def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
-             paired_gap: float | None = None, measured: ClassFit | None = None) -> ClassCall | None:
+def classify(
+    time_fit: ClassFit | None,
+    count_fit: ClassFit | None,
+    paired_gap: float | None = None,
+    measured: ClassFit | None = None,
+) -> ClassCall | None:
     """One class from both curves. `paired_gap`, for a candidate: how much faster (in log-log slope) its
     time grows than its count does, beyond what the reference's does, measured on the paired ratios;
     pairs cancel the machine's share (caches, load), so a smaller gap is proof enough. `measured`: the
@@ -77,8 +89,9 @@ def classify(time_fit: ClassFit | None, count_fit: ClassFit | None,
         return None if time_fit is None else ClassCall(time_fit.best, "time", time_fit, None)
     if time_fit is None:
         return ClassCall(count_fit.best, "instructions", None, count_fit)
-    hidden = (_time_outgrows_count(measured or time_fit, count_fit)
-              or (paired_gap is not None and paired_gap >= PAIRED_GAP))
+    hidden = _time_outgrows_count(measured or time_fit, count_fit) or (
+        paired_gap is not None and paired_gap >= PAIRED_GAP
+    )
     if BANDS[time_fit.best] > BANDS[count_fit.best] and hidden:
         return ClassCall(_hidden_work_class(time_fit, count_fit), "time (work inside C functions)", time_fit, count_fit)
     return ClassCall(count_fit.best, "instructions", time_fit, count_fit)
@@ -101,14 +114,13 @@ def _time_outgrows_count(time_fit: ClassFit, count_fit: ClassFit) -> bool:
     common = [n for n in time_fit.sizes if n in count_fit.sizes]
     if len(common) < 2:
         return True  # nothing to compare against: the time band stands
-    points = [(n, time_fit.values[time_fit.sizes.index(n)], count_fit.values[count_fit.sizes.index(n)])
-              for n in common]
+    points = [(n, time_fit.values[time_fit.sizes.index(n)], count_fit.values[count_fit.sizes.index(n)]) for n in common]
 
     def gap(kept: list[tuple]) -> float:
         sizes = [n for n, _, _ in kept]
         return loglog_slope(sizes, [t for _, t, _ in kept]) - loglog_slope(sizes, [c for _, _, c in kept])
 
-    subsets = [points[:i] + points[i + 1:] for i in range(len(points))] if len(points) >= 3 else [points]
+    subsets = [points[:i] + points[i + 1 :] for i in range(len(points))] if len(points) >= 3 else [points]
     return min(map(gap, subsets)) >= HIDDEN_WORK_SLOPE
 
 
@@ -151,11 +163,13 @@ class ClassComparison:
             ratio_growth=None if self.growth is None else round(self.growth, 3),
             growth_needed=None if self.needed is None else round(self.needed, 3),
             projected_ratio=None if self.projected is None else round(self.projected, 3),
-            reason=self.reason)
+            reason=self.reason,
+        )
 
 
-def compare_classes(candidate: ClassCall | None, reference: ClassCall | None,
-                    points: list[RatioPoint]) -> ClassComparison:
+def compare_classes(
+    candidate: ClassCall | None, reference: ClassCall | None, points: list[RatioPoint]
+) -> ClassComparison:
     """A worse class needs two independent signs: the fitted classes differ beyond the fitting margin,
     and the candidate/reference ratio itself grows with n by more than noise and memory effects explain.
 
@@ -179,13 +193,17 @@ def compare_classes(candidate: ClassCall | None, reference: ClassCall | None,
         result.reason = f"the candidate's times also fit {reference.best} within the margin"
         return result
     if result.growth < result.needed:
-        result.reason = (f"the ratio grew only {result.growth:.2f}x from n={first.n} to n={last.n}, "
-                         f"less than the {result.needed:.2f}x a class change needs")
+        result.reason = (
+            f"the ratio grew only {result.growth:.2f}x from n={first.n} to n={last.n}, "
+            f"less than the {result.needed:.2f}x a class change needs"
+        )
         return result
     result.worse = True
     far = last.n * PROJECTION
     # From the median: a few pairs at the largest size can leave its lower bound far below it.
     result.projected = last.ratio * growth(candidate.best, last.n, far) / growth(reference.best, last.n, far)
-    result.reason = (f"the ratio grew {result.growth:.1f}x from n={first.n} to n={last.n}; "
-                     f"at n={far} the candidate would be about {result.projected:.3g}x slower")
+    result.reason = (
+        f"the ratio grew {result.growth:.1f}x from n={first.n} to n={last.n}; "
+        f"at n={far} the candidate would be about {result.projected:.3g}x slower"
+    )
     return result

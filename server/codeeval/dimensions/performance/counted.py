@@ -30,11 +30,21 @@ _reference_counts: BoundedCache[tuple, TimingOutcome] = BoundedCache(REFERENCE_C
 def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome | str:
     """One counted call on `built` (`cpu_s[0]` is `limit + 1` when stopped at the limit), or what went wrong."""
     timeout = max(protocol.limit * TRACED_SLOWDOWN, limit / TRACED_RATE)
-    outcome = session.time(built.args, built.kwargs, built.calls, loops=1, inner=1, timeout=timeout,
-                           mode="count", max_count=limit, probe=protocol.probe_counts)
+    outcome = session.time(
+        built.args,
+        built.kwargs,
+        built.calls,
+        loops=1,
+        inner=1,
+        timeout=timeout,
+        mode="count",
+        max_count=limit,
+        probe=protocol.probe_counts,
+    )
     if outcome.status != TimingStatus.TIMED:
         return f"{outcome.status} while its instructions were counted" + (
-            f": {outcome.message[:200]}" if outcome.message else "")
+            f": {outcome.message[:200]}" if outcome.message else ""
+        )
     return outcome
 
 
@@ -65,12 +75,14 @@ def candidate_count(protocol: Protocol, built, limit: int, reference: TimingOutc
     return outcome.cpu_s[0]
 
 
-PROBES_OFF = ("comparisons inside C functions were not counted: with probed ints {why}; both sides were "
-              "counted without them")
+PROBES_OFF = (
+    "comparisons inside C functions were not counted: with probed ints {why}; both sides were counted without them"
+)
 
 
-def count_pair(protocol: Protocol, result: SizeResult, built, reference_limit: int,
-               candidate_limit) -> tuple[TimingOutcome | str, float | str | None]:
+def count_pair(
+    protocol: Protocol, result: SizeResult, built, reference_limit: int, candidate_limit
+) -> tuple[TimingOutcome | str, float | str | None]:
     """The reference's counted call at this size and the candidate's count. `candidate_limit(reference
     count)` bounds the candidate, or is None to skip it; it is skipped too when the reference is over
     `reference_limit`. Raises AnswerChanged.
@@ -111,8 +123,9 @@ def count_both(protocol: Protocol, result: SizeResult, built) -> None:
     if "reference" in over:
         return
     try:
-        reference, candidate = count_pair(protocol, result, built, limit,
-                                          lambda _: None if "candidate" in over else limit)
+        reference, candidate = count_pair(
+            protocol, result, built, limit, lambda _: None if "candidate" in over else limit
+        )
     except AnswerChanged as exc:
         result.failure = str(exc)
         return
@@ -188,8 +201,9 @@ class Counted(Protocol):
             return result
         limit = limit_for(reference)
         if candidate > limit:
-            result.failure = (f"the candidate executed more than {limit:,} instructions per call "
-                              f"(the reference: {int(reference):,})")
+            result.failure = (
+                f"the candidate executed more than {limit:,} instructions per call (the reference: {int(reference):,})"
+            )
             result.exceeded = limit / max(reference, 1)
             return result
         result.candidate.add([candidate], [])

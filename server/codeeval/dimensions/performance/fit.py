@@ -72,9 +72,12 @@ class ClassFit:
 
     def record(self) -> FitRecord:
         """The fit as the result reports it (rounded to 4 places)."""
-        return FitRecord(best=self.best, error=round(self.errors[self.best], 4),
-                         r_squared=None if self.r_squared is None else round(self.r_squared, 4),
-                         errors={k: round(v, 4) for k, v in self.errors.items()})
+        return FitRecord(
+            best=self.best,
+            error=round(self.errors[self.best], 4),
+            r_squared=None if self.r_squared is None else round(self.r_squared, 4),
+            errors={k: round(v, 4) for k, v in self.errors.items()},
+        )
 
 
 def _within(best_error: float, margin: float) -> float:
@@ -122,8 +125,11 @@ def fit_class(sizes: list[int], times: Sequence[float | None], margin: float = T
     fits = {label: _fit_one(label, sizes, measured) for label in CLASSES}
     # A steep class plus a large fixed cost can fit noise as "flat, then a jump at the last size";
     # such fits, where f(n) explains little of the largest time, are not candidates.
-    eligible = {label: fit[0] for label, fit in fits.items()
-                if label == "O(1)" or fit[2] >= MIN_GROWING_SHARE * (fit[1] + fit[2])}
+    eligible = {
+        label: fit[0]
+        for label, fit in fits.items()
+        if label == "O(1)" or fit[2] >= MIN_GROWING_SHARE * (fit[1] + fit[2])
+    }
     errors = {label: fit[0] for label, fit in fits.items()}
     limit = _within(min(eligible.values()), margin)
     best = next(label for label in CLASSES if label in eligible and eligible[label] <= limit)

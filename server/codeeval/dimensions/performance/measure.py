@@ -19,8 +19,9 @@ MIN_STEP_S = 0.05
 CALLS_PER_SIZE = 5  # the fewest candidate calls a size costs: checked once, warmed once, a pair of 3
 
 
-def measure_sizes(problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session,
-                  settings: Settings, budget: Budget) -> list[SizeResult]:
+def measure_sizes(
+    problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session, settings: Settings, budget: Budget
+) -> list[SizeResult]:
     """Measure candidate against reference at each size the spec lists, while the budget allows."""
     sizes = spec.sizes
     protocol = (Counted if settings.deterministic else Timed)(problem, spec, candidate, reference, settings, budget)
@@ -46,8 +47,11 @@ def _role(index: int, count: int) -> str:
 
 def projected_call_s(results: list[SizeResult], n: int) -> float | None:
     """The candidate's per-call time at `n`, extrapolated from the last two sizes (or linearly from one)."""
-    timed = [(r.n, median) for r in results
-             if r.usable and r.judged_on != "instructions" and (median := r.candidate.median()) is not None]
+    timed = [
+        (r.n, median)
+        for r in results
+        if r.usable and r.judged_on != "instructions" and (median := r.candidate.median()) is not None
+    ]
     if not timed:
         return None
     (n1, t1) = timed[-1]
@@ -69,7 +73,9 @@ def _worth_trying(results: list[SizeResult], n: int, limit: float, budget: Budge
     # A candidate that will clearly take longer than what is left (a checked call, a warm-up
     # and a pair) is not started: its verdict is already clear from the smaller sizes.
     if projected is not None and min(projected, limit) * CALLS_PER_SIZE > remaining:
-        budget.stop(f"n={n} skipped: the candidate would need about {seconds_text(projected)} per call, "
-                    f"more than the {seconds_text(remaining)} left of the performance budget")
+        budget.stop(
+            f"n={n} skipped: the candidate would need about {seconds_text(projected)} per call, "
+            f"more than the {seconds_text(remaining)} left of the performance budget"
+        )
         return False
     return True

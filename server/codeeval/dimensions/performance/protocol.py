@@ -13,9 +13,11 @@ from .samples import SizeResult
 
 VARIANTS = 3  # distinct inputs per size, cycled through the pairs
 MIN_DURATION_S = 1e-7
-TIMED_ANSWER_DIFFERS = ("the candidate's output while being {what} differs from the reference's on the same "
-                        "input (it was right when checked untimed): a solution that changes what it does when "
-                        "measured is not measured")
+TIMED_ANSWER_DIFFERS = (
+    "the candidate's output while being {what} differs from the reference's on the same "
+    "input (it was right when checked untimed): a solution that changes what it does when "
+    "measured is not measured"
+)
 
 
 def seconds_text(value: float | None) -> str:
@@ -47,8 +49,15 @@ class Inputs:
 class Protocol:
     """Measures one size for one candidate against the reference, within the dimension's budget."""
 
-    def __init__(self, problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session,
-                 settings: Settings, budget: Budget):
+    def __init__(
+        self,
+        problem: Problem,
+        spec: PerformanceSpec,
+        candidate: Session,
+        reference: Session,
+        settings: Settings,
+        budget: Budget,
+    ):
         self.problem = problem
         self.spec = spec
         self.candidate, self.reference = candidate, reference
@@ -73,16 +82,19 @@ class Protocol:
         t_ref = max(ref.duration_s or 0.0, MIN_DURATION_S)
         cand = self.candidate.call(built.args, built.kwargs, built.calls, timeout=self.limit)
         if cand.status == CallStatus.TIMEOUT:
-            result.failure = (f"the candidate did not finish within the {self.limit:g} s per-call limit "
-                              f"(the reference took {seconds_text(t_ref)})")
+            result.failure = (
+                f"the candidate did not finish within the {self.limit:g} s per-call limit "
+                f"(the reference took {seconds_text(t_ref)})"
+            )
             result.exceeded = self.limit / t_ref
             return None
         if not cand.returned:
             result.failure = f"the candidate {cand.describe()[:200]}"
             return None
         if not outputs_match(cand.value, ref.value, self.problem.compare, built.args):
-            result.failure = ("the candidate's output differs from the reference's "
-                              "(a wrong answer's speed is not measured)")
+            result.failure = (
+                "the candidate's output differs from the reference's (a wrong answer's speed is not measured)"
+            )
             return None
         return t_ref, max(cand.duration_s or 0.0, MIN_DURATION_S)
 
@@ -91,8 +103,7 @@ class Protocol:
         the same input: what a solution that behaves differently when it notices being timed shows."""
         if not reference.has_sample or self.problem.compare.mode == "root":
             return False  # nothing to compare with (a `root` judgement needs the call's arguments, not kept here)
-        return not candidate.has_sample or not outputs_match(candidate.sample, reference.sample,
-                                                              self.problem.compare)
+        return not candidate.has_sample or not outputs_match(candidate.sample, reference.sample, self.problem.compare)
 
     def measure(self, n: int, share: float, role: str) -> SizeResult:
         """`role`: "scored" (the largest size), "bound" (the smallest) or "curve" (one in between)."""

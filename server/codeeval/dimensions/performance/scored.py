@@ -13,19 +13,30 @@ from .verdict import NAME, verdict
 DETERMINISTIC_BUDGET_FACTOR = 10  # counting is ~30x slower; its budget is only a safety net
 
 
-def evaluate_against_reference(problem: Problem, candidate: Session, deadline: Deadline | None = None,
-                               settings: Settings | None = None) -> DimensionResult:
+def evaluate_against_reference(
+    problem: Problem, candidate: Session, deadline: Deadline | None = None, settings: Settings | None = None
+) -> DimensionResult:
     """Score `candidate` against a reference session of its own: timings are paired with this candidate's."""
-    with Session(problem.reference, problem.entry_point, problem.reference_filename, candidate.limits,
-                 launcher=candidate.launcher) as reference:
+    with Session(
+        problem.reference,
+        problem.entry_point,
+        problem.reference_filename,
+        candidate.limits,
+        launcher=candidate.launcher,
+    ) as reference:
         loaded = reference.load()
         if not loaded.ok:
             return DimensionResult.not_applicable(NAME, f"the reference did not load: {loaded.describe()}")
         return evaluate(problem, candidate, reference, deadline, settings)
 
 
-def evaluate(problem: Problem, candidate: Session, reference: Session, deadline: Deadline | None = None,
-             settings: Settings | None = None) -> DimensionResult:
+def evaluate(
+    problem: Problem,
+    candidate: Session,
+    reference: Session,
+    deadline: Deadline | None = None,
+    settings: Settings | None = None,
+) -> DimensionResult:
     """Score `candidate` against `reference`, both loaded sessions of the problem's entry point."""
     spec = problem.performance
     if spec is None:
@@ -35,4 +46,3 @@ def evaluate(problem: Problem, candidate: Session, reference: Session, deadline:
     budget = Budget(seconds, deadline)
     results = measure_sizes(problem, spec, candidate, reference, settings, budget)
     return verdict(spec, results, settings, budget)
-

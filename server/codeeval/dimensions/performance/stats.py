@@ -51,8 +51,9 @@ class RatioEstimate:
     @classmethod
     def rough(cls, ratio: float, factor: float, warning: str) -> RatioEstimate:
         """A single pair: trusted only to within `factor` either way."""
-        return cls(ratio, (ratio / factor, ratio * factor), pairs=1, kept=1, half_width=math.log(factor),
-                   warnings=[warning])
+        return cls(
+            ratio, (ratio / factor, ratio * factor), pairs=1, kept=1, half_width=math.log(factor), warnings=[warning]
+        )
 
 
 def trim_count(n: int) -> int:
@@ -70,7 +71,7 @@ def trimmed_interval(values: list[float], confidence: float = 0.95) -> tuple[flo
     ordered = sorted(values)
     n = len(ordered)
     g = trim_count(n)
-    kept = ordered[g:n - g]
+    kept = ordered[g : n - g]
     center = statistics.fmean(kept)
     if len(kept) < 2:
         return center, center, center
@@ -95,7 +96,7 @@ def ratio_estimate(candidate: list[float], reference: list[float]) -> RatioEstim
     if not logs:
         raise ValueError("no pairs to estimate from")
     g = trim_count(len(logs))
-    kept = sorted(logs)[g:len(logs) - g]
+    kept = sorted(logs)[g : len(logs) - g]
     _, low, high = trimmed_interval(logs)
     estimate = RatioEstimate(
         ratio=math.exp(statistics.median(kept)),

@@ -157,13 +157,16 @@ class Timed(Protocol):
         result.candidate.add([pair.cand_cpu], [pair.cand_wall])
         result.reference.add([pair.ref_cpu], [pair.ref_wall])
 
-    def _pair(self, result: SizeResult, built: BuiltInput, candidate_first: bool, expected: tuple,
-              loops: int) -> Pair | None:
+    def _pair(
+        self, result: SizeResult, built: BuiltInput, candidate_first: bool, expected: tuple, loops: int
+    ) -> Pair | None:
         """Both sides timed, in the given order; None (with the failure recorded) if either fails."""
-        sides = [("candidate", self.candidate, result.candidate.inner, expected[0]),
-                 ("reference", self.reference, result.reference.inner, expected[1])]
+        sides = [
+            ("candidate", self.candidate, result.candidate.inner, expected[0]),
+            ("reference", self.reference, result.reference.inner, expected[1]),
+        ]
         got = {}
-        for side, session, inner, per_call in (sides if candidate_first else sides[::-1]):
+        for side, session, inner, per_call in sides if candidate_first else sides[::-1]:
             timeout = self._timeout(inner * loops, per_call)
             started = time.monotonic()
             outcome = session.time(built.args, built.kwargs, built.calls, loops=loops, inner=inner, timeout=timeout)
@@ -182,8 +185,9 @@ class Timed(Protocol):
         expected = per_call * calls
         return min(self.limit * calls, max(self.limit, 10 * expected + 1.0)) + DECODE_ALLOWANCE_S
 
-    def _failed(self, result: SizeResult, side: str, outcome: TimingOutcome, per_call_limit: float,
-                reference_per_call: float) -> None:
+    def _failed(
+        self, result: SizeResult, side: str, outcome: TimingOutcome, per_call_limit: float, reference_per_call: float
+    ) -> None:
         text = f"{outcome.status} while being timed" + (f": {outcome.message[:200]}" if outcome.message else "")
         if side == "reference":
             result.reference_failure = f"the reference {text}"
@@ -205,8 +209,10 @@ class Timed(Protocol):
 
     def _unmeasured(self, result: SizeResult, t_cand: float, t_ref: float) -> SizeResult:
         """No time left to time this size: only the checked calls' durations, as a rough figure."""
-        note = ("not timed: the time budget's share for this size was used up by checking the answers "
-                f"(the candidate took {seconds_text(t_cand)} a call, the reference {seconds_text(t_ref)})")
+        note = (
+            "not timed: the time budget's share for this size was used up by checking the answers "
+            f"(the candidate took {seconds_text(t_cand)} a call, the reference {seconds_text(t_ref)})"
+        )
         result.candidate.add([t_cand], [t_cand])
         result.reference.add([t_ref], [t_ref])
         result.estimate = RatioEstimate.rough(t_cand / max(t_ref, 1e-12), ROUGH_FACTOR, note)
@@ -240,6 +246,8 @@ class Timed(Protocol):
         if wall.ci95[0] <= result.known_estimate.ci95[0]:
             return
         result.estimate, result.judged_on = wall, "wall"
-        result.notes.append(f"judged on wall time: the candidate's calls took {cand_wait:.1f}x their CPU time "
-                            f"(the reference's {ref_wait:.1f}x), so most of its work happened outside this "
-                            "process's CPU time")
+        result.notes.append(
+            f"judged on wall time: the candidate's calls took {cand_wait:.1f}x their CPU time "
+            f"(the reference's {ref_wait:.1f}x), so most of its work happened outside this "
+            "process's CPU time"
+        )

@@ -35,8 +35,11 @@ CLASS_CAP = 50.0  # a clearly worse complexity class never keeps more than half 
 
 
 def _count_fit(results: list[SizeResult], side: str):
-    counts = [(r.n, getattr(r, side).instructions) for r in results  # count-only sizes included
-              if not (r.failure or r.reference_failure) and getattr(r, side).instructions is not None]
+    counts = [
+        (r.n, getattr(r, side).instructions)
+        for r in results  # count-only sizes included
+        if not (r.failure or r.reference_failure) and getattr(r, side).instructions is not None
+    ]
     return fit_class([n for n, _ in counts], [c for _, c in counts], COUNT_MARGIN)
 
 
@@ -72,8 +75,11 @@ def paired_gap(results: list[SizeResult]) -> float | None:
     """Slope of the paired time ratio against n, less the slope of the instruction-count ratio; and never
     more than the time ratio's own slope: a candidate whose time keeps pace with the reference's does no
     hidden work, even when its count ratio falls (C `bisect` against a reference bisecting in Python)."""
-    points = [(r.n, r.known_estimate.ratio, r.candidate.instructions / r.reference.instructions) for r in results
-              if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions]
+    points = [
+        (r.n, r.known_estimate.ratio, r.candidate.instructions / r.reference.instructions)
+        for r in results
+        if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions
+    ]
     if len(points) < 3:
         return None
     sizes = [n for n, _, _ in points]
@@ -94,16 +100,29 @@ def _reasons(spec: PerformanceSpec, results: list[SizeResult], comparison: Class
     reasons = []
     failed = next((r for r in results if r.failure), None)
     if failed is not None and failed.exceeded is not None:
-        reasons.append((ratio_price(tolerance, failed.exceeded),
-                        (f"at n={failed.n} {failed.failure}: at least {failed.exceeded:.3g}x slower than the "
-                         "reference. A performance failure: the answer was not wrong, it was too slow")))
+        reasons.append(
+            (
+                ratio_price(tolerance, failed.exceeded),
+                (
+                    f"at n={failed.n} {failed.failure}: at least {failed.exceeded:.3g}x slower than the "
+                    "reference. A performance failure: the answer was not wrong, it was too slow"
+                ),
+            )
+        )
     elif failed is not None:
         reasons.append((0.0, f"at n={failed.n} {failed.failure}, so its performance could not be measured"))
     candidate, reference = comparison.candidate, comparison.reference
     if comparison.worse and candidate and reference and comparison.projected is not None:  # all set when worse
         score = min(CLASS_CAP, ratio_price(tolerance, comparison.projected))
-        reasons.append((score, (f"worse complexity class: {candidate.best} against the reference's "
-                                f"{reference.best}; {comparison.reason}")))
+        reasons.append(
+            (
+                score,
+                (
+                    f"worse complexity class: {candidate.best} against the reference's "
+                    f"{reference.best}; {comparison.reason}"
+                ),
+            )
+        )
     judged = judged_size(results)
     if judged is not None:
         estimate = judged.known_estimate
@@ -111,9 +130,16 @@ def _reasons(spec: PerformanceSpec, results: list[SizeResult], comparison: Class
         score = speed_score(estimate, tolerance)
         span = "the rough range (too few timings; 5x either way)" if judged.rough else "the 95% interval"
         if score < 100:
-            reasons.append((score, (f"{estimate.ratio:.2f}x the reference's {_unit(judged)} at n={judged.n}; "
-                                    f"{span} {low:.2f}-{high:.2f} lies entirely above the tolerance "
-                                    f"{tolerance:g}, scored as 100 - 20 x log2({low:.2f} / {tolerance:g})")))
+            reasons.append(
+                (
+                    score,
+                    (
+                        f"{estimate.ratio:.2f}x the reference's {_unit(judged)} at n={judged.n}; "
+                        f"{span} {low:.2f}-{high:.2f} lies entirely above the tolerance "
+                        f"{tolerance:g}, scored as 100 - 20 x log2({low:.2f} / {tolerance:g})"
+                    ),
+                )
+            )
     return reasons
 
 
@@ -141,9 +167,12 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
 def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings, budget: Budget) -> DimensionResult:
     """The performance dimension's result from the measured sizes: score, summary and details."""
     details = PerformanceDetails(
-        tolerance=spec.tolerance, clock="instructions" if settings.deterministic else "cpu",
-        deterministic=settings.deterministic, sizes=tuple(r.record() for r in results),
-        budget=BudgetRecord(budget_s=budget.seconds, used_s=round(budget.used(), 3), cut_short=budget.cut_short))
+        tolerance=spec.tolerance,
+        clock="instructions" if settings.deterministic else "cpu",
+        deterministic=settings.deterministic,
+        sizes=tuple(r.record() for r in results),
+        budget=BudgetRecord(budget_s=budget.seconds, used_s=round(budget.used(), 3), cut_short=budget.cut_short),
+    )
     reference_failed = next((r for r in results if r.reference_failure), None)
     judged = judged_size(results)
     if judged is None and not any(r.failure for r in results):
@@ -156,13 +185,20 @@ def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings
     details = replace(details, complexity=comparison.record())
     if judged is not None:
         estimate = judged.known_estimate
-        details = replace(details, ratio=estimate.ratio, ci95=estimate.ci95, n=judged.n, judged_on=judged.judged_on,
-                          unstable=estimate.unstable)
+        details = replace(
+            details,
+            ratio=estimate.ratio,
+            ci95=estimate.ci95,
+            n=judged.n,
+            judged_on=judged.judged_on,
+            unstable=estimate.unstable,
+        )
     reasons = sorted(_reasons(spec, results, comparison), key=lambda r: r[0])
     score = reasons[0][0] if reasons else 100.0
     rationale = [f"-{100 - score:.1f}: {reasons[0][1]}."] if reasons else []
     rationale += [f"Also: {why}." for _, why in reasons[1:]]
     if reference_failed is not None:
         rationale.append(f"Not measured beyond n={reference_failed.n}: {reference_failed.reference_failure}.")
-    return DimensionResult(NAME, score, summary=_summary(results, comparison, budget), rationale=rationale,
-                           details=details)
+    return DimensionResult(
+        NAME, score, summary=_summary(results, comparison, budget), rationale=rationale, details=details
+    )

@@ -27,6 +27,27 @@ from .inference import AnyT, infer_type, refine
 from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
 from .strings import BytesT, RegexT, StrT
 
-__all__ = ["AnyT", "BoolT", "BytesT", "ComplexT", "DictT", "FloatT", "GenContext", "IntT", "ListT", "NoneT",
-           "RecordT", "RegexT", "SampledT", "SetT", "StrT", "T", "TupleT", "UnionT", "UnsupportedT", "dedupe",
-           "infer_type", "refine"]
+__all__ = [
+    "AnyT",
+    "BoolT",
+    "BytesT",
+    "ComplexT",
+    "DictT",
+    "FloatT",
+    "GenContext",
+    "IntT",
+    "ListT",
+    "NoneT",
+    "RecordT",
+    "RegexT",
+    "SampledT",
+    "SetT",
+    "StrT",
+    "T",
+    "TupleT",
+    "UnionT",
+    "UnsupportedT",
+    "dedupe",
+    "infer_type",
+    "refine",
+]

@@ -30,9 +30,12 @@ class RecordT(T):
         return None
 
     def accepts(self, value: Any) -> bool:
-        return (isinstance(value, RecordValue) and value.type_name == self.type_name
-                and len(value.fields) == len(self.fields)
-                and all(t.accepts(v) for (_, t), (_, v) in zip(self.fields, value.fields, strict=True)))
+        return (
+            isinstance(value, RecordValue)
+            and value.type_name == self.type_name
+            and len(value.fields) == len(self.fields)
+            and all(t.accepts(v) for (_, t), (_, v) in zip(self.fields, value.fields, strict=True))
+        )
 
     def _build(self, values: tuple) -> RecordValue:
         return RecordValue(self.type_name, tuple((name, v) for (name, _), v in zip(self.fields, values, strict=False)))

@@ -77,8 +77,11 @@ class ListT(T):
         return list(items)
 
     def default(self) -> Any:
-        return self._make([self.elem.default()] * self.min_size) if not self.unique else self._make(
-            dedupe(self.elem.boundary(GenContext.seeded(0)))[:self.min_size])
+        return (
+            self._make([self.elem.default()] * self.min_size)
+            if not self.unique
+            else self._make(dedupe(self.elem.boundary(GenContext.seeded(0)))[: self.min_size])
+        )
 
     def boundary(self, ctx: GenContext) -> list:
         """Categories interleaved (shapes of boundary elements, the examples reshaped, constants, long, deep)."""
@@ -227,7 +230,7 @@ class ListT(T):
             chunk = n // 2
             while chunk >= 1:
                 for start in range(0, n - chunk + 1, chunk):
-                    rest = items[:start] + items[start + chunk:]
+                    rest = items[:start] + items[start + chunk :]
                     if len(rest) >= self.min_size:
                         yield self._make(rest)
                 chunk //= 2
@@ -235,7 +238,7 @@ class ListT(T):
             if not self.elem.accepts(item):
                 continue
             for smaller in self.elem.shrink(item):
-                yield self._make(items[:i] + [smaller] + items[i + 1:])
+                yield self._make(items[:i] + [smaller] + items[i + 1 :])
 
     def strategy(self):
         st = hypothesis_strategies()
@@ -356,7 +359,7 @@ class TupleT(T):
         i = ctx.rng.randrange(len(value))
         if not self.items[i].accepts(value[i]):
             return value
-        return value[:i] + (self.items[i].mutate(value[i], ctx, depth + 1),) + value[i + 1:]
+        return value[:i] + (self.items[i].mutate(value[i], ctx, depth + 1),) + value[i + 1 :]
 
     def _record(self) -> bool:
         """A fixed tuple of fields of several kinds that is not an argument list: `('Adam', 150)`."""
@@ -382,7 +385,7 @@ def shrink_positions(value: tuple, types: list[T]) -> Iterator[tuple]:
         if not t.accepts(item):
             continue
         for smaller in t.shrink(item):
-            yield value[:i] + (smaller,) + value[i + 1:]
+            yield value[:i] + (smaller,) + value[i + 1 :]
 
 
 def substitutions(bases: list[tuple], options: list[list], per_position: int = 40) -> list[tuple]:
@@ -395,7 +398,7 @@ def substitutions(bases: list[tuple], options: list[list], per_position: int = 4
         for base in bases:
             for i, column in enumerate(columns):
                 if rank < len(column):
-                    out.append(base[:i] + (column[rank],) + base[i + 1:])
+                    out.append(base[:i] + (column[rank],) + base[i + 1 :])
     return out
 
 
@@ -414,8 +417,11 @@ class DictT(T):
         return self.key.unsupported() or self.value.unsupported()
 
     def accepts(self, value: Any) -> bool:
-        return (isinstance(value, dict) and self._size_ok(value)
-                and all(self.key.accepts(k) and self.value.accepts(v) for k, v in value.items()))
+        return (
+            isinstance(value, dict)
+            and self._size_ok(value)
+            and all(self.key.accepts(k) and self.value.accepts(v) for k, v in value.items())
+        )
 
     def _size_ok(self, value: dict) -> bool:
         return len(value) >= self.min_size and (self.max_size is None or len(value) <= self.max_size)
@@ -449,8 +455,9 @@ class DictT(T):
 
     def sample(self, ctx: GenContext, depth: int = 0) -> Any:
         n = ctx.rng.randint(0, 4 if depth == 0 else 2)
-        return self._pairs([self.key.sample(ctx, depth + 1) for _ in range(n)],
-                           [self.value.sample(ctx, depth + 1) for _ in range(n)])
+        return self._pairs(
+            [self.key.sample(ctx, depth + 1) for _ in range(n)], [self.value.sample(ctx, depth + 1) for _ in range(n)]
+        )
 
     def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
         rng = ctx.rng
@@ -478,15 +485,16 @@ class DictT(T):
         if items and self.min_size == 0:
             yield {}
         for i in range(len(items)):
-            rest = items[:i] + items[i + 1:]
+            rest = items[:i] + items[i + 1 :]
             if len(rest) >= self.min_size:
                 yield dict(rest)
         for i, (k, v) in enumerate(items):
             if self.value.accepts(v):
                 for smaller in self.value.shrink(v):
-                    yield dict(items[:i] + [(k, smaller)] + items[i + 1:])
+                    yield dict(items[:i] + [(k, smaller)] + items[i + 1 :])
 
     def strategy(self):
         top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
-        return hypothesis_strategies().dictionaries(self.key.strategy(), self.value.strategy(), min_size=self.min_size,
-                                  max_size=min(top, 12))
+        return hypothesis_strategies().dictionaries(
+            self.key.strategy(), self.value.strategy(), min_size=self.min_size, max_size=min(top, 12)
+        )

@@ -34,9 +34,19 @@ MAX_DEPTH = 30
 
 
 # In order: bool before int (a bool is an int), frozenset before set.
-_KINDS = ((bool, "bool"), (int, "int"), (float, "float"), (complex, "complex"), (str, "str"),
-          ((bytes, bytearray), "bytes"), (list, "list"), (tuple, "tuple"), (dict, "dict"),
-          (frozenset, "frozenset"), (set, "set"))
+_KINDS = (
+    (bool, "bool"),
+    (int, "int"),
+    (float, "float"),
+    (complex, "complex"),
+    (str, "str"),
+    ((bytes, bytearray), "bytes"),
+    (list, "list"),
+    (tuple, "tuple"),
+    (dict, "dict"),
+    (frozenset, "frozenset"),
+    (set, "set"),
+)
 
 
 @dataclass(repr=False)
@@ -52,8 +62,7 @@ class AnyT(T):
         return True
 
     def _simple(self) -> UnionT:
-        return UnionT([IntT(), StrT(), FloatT(allow_nan=False, allow_infinity=False), BoolT(), NoneT(),
-                       ListT(IntT())])
+        return UnionT([IntT(), StrT(), FloatT(allow_nan=False, allow_infinity=False), BoolT(), NoneT(), ListT(IntT())])
 
     def default(self) -> Any:
         return 0
@@ -117,8 +126,11 @@ def _elements(group: list) -> list:
 def _infer_tuple(group: list, depth: int) -> T:
     """A fixed-length tuple when every example has one length and mixes kinds, else a variadic one."""
     lengths = {len(v) for v in group}
-    if len(lengths) == 1 and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE \
-            and not _homogeneous(group, PARAMETER_SEQUENCE if depth == 0 else SEQUENCE):
+    if (
+        len(lengths) == 1
+        and 0 < next(iter(lengths)) <= MAX_FIXED_TUPLE
+        and not _homogeneous(group, PARAMETER_SEQUENCE if depth == 0 else SEQUENCE)
+    ):
         n = next(iter(lengths))
         return TupleT([infer_type([v[i] for v in group], depth + 1) for i in range(n)]).with_seen(group)
     return TupleT([infer_type(_elements(group), depth + 1)], variadic=True).with_seen(group)
@@ -156,8 +168,10 @@ _CONTAINERS: dict[str, Callable[[list, int], T]] = {
 
 def _homogeneous(tuples: list, least: int) -> bool:
     """`least` or more items of one kind in every tuple: a sequence that happens to have one length, not a record."""
-    return all(len(v) >= least and len({_kind(item) for item in v}) == 1 for v in tuples) and \
-        len({_kind(item) for v in tuples for item in v}) == 1
+    return (
+        all(len(v) >= least and len({_kind(item) for item in v}) == 1 for v in tuples)
+        and len({_kind(item) for v in tuples for item in v}) == 1
+    )
 
 
 def _options(t: T) -> list[T]:

@@ -100,8 +100,26 @@ class IntT(T):
             low, high = self._seen_range()
             near = [low, high, low - 1, high + 1, (low + high) // 2]
         constants = [k + d for k in ctx.ints[:24] for d in (0, -1, 1)]
-        big = [100, 1000, 255, 256, 1023, 1024, 10**4, 10**5, 10**6, 2**31 - 1, -2**31, 10**9 + 7, 2**63 - 1, -2**63,
-               10**18, -10**18, 2**100, -2**100]
+        big = [
+            100,
+            1000,
+            255,
+            256,
+            1023,
+            1024,
+            10**4,
+            10**5,
+            10**6,
+            2**31 - 1,
+            -(2**31),
+            10**9 + 7,
+            2**63 - 1,
+            -(2**63),
+            10**18,
+            -(10**18),
+            2**100,
+            -(2**100),
+        ]
         limits = [x for x in (self.lo, self.hi) if x is not None]
         limits += [self.lo + 1] if self.lo is not None else []
         limits += [self.hi - 1] if self.hi is not None else []
@@ -121,7 +139,7 @@ class IntT(T):
         elif choice < 0.9:
             value = rng.randint(-100, 100)
         else:
-            value = rng.randint(-10**9, 10**9)
+            value = rng.randint(-(10**9), 10**9)
         return self._clamp(value)
 
     def mutate(self, value: Any, ctx: GenContext, depth: int = 0) -> Any:
@@ -212,8 +230,12 @@ class FloatT(T):
         return value
 
     def with_seen(self, values: list) -> T:
-        return replace(self, seen=[float(v) for v in values if isinstance(v, (int, float)) and not
-                                   isinstance(v, bool) and math.isfinite(v)][:MAX_SEEN])
+        return replace(
+            self,
+            seen=[
+                float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            ][:MAX_SEEN],
+        )
 
     def boundary(self, ctx: GenContext) -> list:
         values = [x for x in (self.lo, self.hi) if x is not None]
@@ -245,9 +267,16 @@ class FloatT(T):
         if not math.isfinite(value):
             return self.sample(ctx)
         op = rng.randrange(9)
-        new = {0: value + 1.0, 1: value - 1.0, 2: -value, 3: value * 2, 4: value / 2,
-               5: value + rng.choice((0.5, -0.5, 1e-6)), 6: float(round(value)),
-               7: rng.choice(ctx.floats) if ctx.floats else None}.get(op)
+        new = {
+            0: value + 1.0,
+            1: value - 1.0,
+            2: -value,
+            3: value * 2,
+            4: value / 2,
+            5: value + rng.choice((0.5, -0.5, 1e-6)),
+            6: float(round(value)),
+            7: rng.choice(ctx.floats) if ctx.floats else None,
+        }.get(op)
         if new is None:
             new = self.sample(ctx)
         return self._fit(float(new))
@@ -258,8 +287,14 @@ class FloatT(T):
         target = self._fit(0.0)
         if value == target:
             return
-        for candidate in (target, self._fit(1.0), self._fit(-1.0), float(math.trunc(value)),
-                          float(round(value, 1)), value / 2):
+        for candidate in (
+            target,
+            self._fit(1.0),
+            self._fit(-1.0),
+            float(math.trunc(value)),
+            float(round(value, 1)),
+            value / 2,
+        ):
             if candidate != value and self.accepts(candidate) and abs(candidate) <= abs(value):
                 yield candidate
         if value < 0 and self.accepts(-value):
@@ -267,8 +302,12 @@ class FloatT(T):
 
     def strategy(self):
         st = hypothesis_strategies()
-        full = st.floats(min_value=self.lo, max_value=self.hi, allow_nan=self.allow_nan,
-                         allow_infinity=self.allow_infinity and self.lo is None and self.hi is None)
+        full = st.floats(
+            min_value=self.lo,
+            max_value=self.hi,
+            allow_nan=self.allow_nan,
+            allow_infinity=self.allow_infinity and self.lo is None and self.hi is None,
+        )
         if not self.seen:
             return full
         low, high = min(self.seen), max(self.seen)

@@ -114,7 +114,7 @@ class _Text(T):
                 new.reverse()
             elif op == 7 and new:
                 a = rng.randrange(len(new))
-                new = new[a:a + rng.randint(0, len(new))]
+                new = new[a : a + rng.randint(0, len(new))]
             elif op == 8 and self.seen:
                 other = list(self._chars(rng.choice(self.seen)))
                 new = new + other if rng.random() < 0.5 else other + new
@@ -138,12 +138,12 @@ class _Text(T):
         chunk = n // 2
         while chunk >= 1:
             for start in range(0, n - chunk + 1, chunk):
-                yield self._join(chars[:start] + chars[start + chunk:])
+                yield self._join(chars[:start] + chars[start + chunk :])
             chunk //= 2
         simplest = sorted(self.soft_alphabet() or self._extra_pool()[2:3], key=simplicity_key)[0]
         for i, ch in enumerate(chars):
             if ch != simplest:
-                yield self._join(chars[:i] + [simplest] + chars[i + 1:])
+                yield self._join(chars[:i] + [simplest] + chars[i + 1 :])
 
 
 @dataclass(repr=False)
@@ -176,7 +176,7 @@ class StrT(_Text):
         if not chars:
             return chars
         i = rng.randrange(len(chars))
-        return chars[:i] + [chars[i].swapcase()] + chars[i + 1:]
+        return chars[:i] + [chars[i].swapcase()] + chars[i + 1 :]
 
     def _structured(self) -> bool:
         """Whether most examples share one shape of digits and letters ("99-99-9999"): keep that shape when mutating."""
@@ -254,7 +254,7 @@ class StrT(_Text):
         for text in self.seen[:3]:
             for run in re.finditer(r"\d+", text):
                 for number in dedupe(numbers):
-                    out.append(text[:run.start()] + digits_like(number, run.group()) + text[run.end():])
+                    out.append(text[: run.start()] + digits_like(number, run.group()) + text[run.end() :])
         return out
 
     def _mutate_digits(self, value: str, ctx: GenContext) -> str | None:
@@ -274,7 +274,7 @@ class StrT(_Text):
             new = rng.choice((0, 1, number * 10, number // 10))
         if new < 0:
             return None
-        result = value[:run.start()] + digits_like(new, run.group()) + value[run.end():]
+        result = value[: run.start()] + digits_like(new, run.group()) + value[run.end() :]
         return result if result != value and self._fits(result) else None
 
     def _mutate_words(self, value: str, ctx: GenContext) -> str | None:
@@ -320,16 +320,40 @@ class StrT(_Text):
             worded += [f"{w} {w}" for w in words[:3]]
         examples: list[str] = []
         for text in self.seen[:6]:
-            examples += [text[::-1], "".join(sorted(text)), text.upper(), text.lower(), text.swapcase(), text.strip(),
-                         f" {text} ", text * 2, text[:1], text[1:], text[:-1], text.replace(" ", "  "), text.title()]
+            examples += [
+                text[::-1],
+                "".join(sorted(text)),
+                text.upper(),
+                text.lower(),
+                text.swapcase(),
+                text.strip(),
+                f" {text} ",
+                text * 2,
+                text[:1],
+                text[1:],
+                text[:-1],
+                text.replace(" ", "  "),
+                text.title(),
+            ]
         plain = ["a", "A", "ab", "ba", "aA", "Aa", "abc", "hello world", "0", "9", "-1", "1.5"]
         pattern = "".join(soft) if soft else string.ascii_lowercase
         long: list[str] = []
         for length in LONG_LENGTHS:
             long.append((pattern * (length // max(1, len(pattern)) + 1))[:length])
             long.append((soft[0] if soft else "a") * length)
-        values = small[:2] + interleave(self._digit_boundaries(ctx), small[2:], list(WHITESPACE), repeated,
-                                         constants, numeric, worded, examples, list(UNICODE), plain, long)
+        values = small[:2] + interleave(
+            self._digit_boundaries(ctx),
+            small[2:],
+            list(WHITESPACE),
+            repeated,
+            constants,
+            numeric,
+            worded,
+            examples,
+            list(UNICODE),
+            plain,
+            long,
+        )
         return dedupe([v for v in values if self._fits(v)])
 
     def strategy(self):

@@ -68,16 +68,29 @@ _MESSAGE = {
 
 def _finding(ctx: Context, handler: ast.ExceptHandler, symbol: str | None) -> Finding:
     kind = _kind(handler)
-    evidence = Evidence(relevance=0.4 if kind == "reraises" else 0.9, accuracy=0.95, action="concrete",
-                        calibration=0.85 if kind != "handles" else 0.75)
-    return RULE.finding(range=ctx.source.keyword_range(handler, "except"), symbol=symbol,
-                        severity=_SEVERITY[kind], message=_MESSAGE[kind], evidence=evidence, handler=kind,
-                        suggestion="Catch the exceptions you expect (`except ValueError:`), or `except Exception:` "
-                                   "to leave Ctrl-C and exits alone.")
+    evidence = Evidence(
+        relevance=0.4 if kind == "reraises" else 0.9,
+        accuracy=0.95,
+        action="concrete",
+        calibration=0.85 if kind != "handles" else 0.75,
+    )
+    return RULE.finding(
+        range=ctx.source.keyword_range(handler, "except"),
+        symbol=symbol,
+        severity=_SEVERITY[kind],
+        message=_MESSAGE[kind],
+        evidence=evidence,
+        handler=kind,
+        suggestion="Catch the exceptions you expect (`except ValueError:`), or `except Exception:` "
+        "to leave Ctrl-C and exits alone.",
+    )
 
 
 RULE = Rule(
-    id="CQ112", name="bare-except", title="Bare except", category="robustness",
+    id="CQ112",
+    name="bare-except",
+    title="Bare except",
+    category="robustness",
     summary="`except:` catches everything, including KeyboardInterrupt and SystemExit.",
     check=check,
 )

@@ -28,6 +28,11 @@ MEASURE = Measure(
 
 
 RULE = threshold_rule(
-    id="CQ107", name="branching-factor", title="Branching factor", category="complexity", default=8, measure=MEASURE,
+    id="CQ107",
+    name="branching-factor",
+    title="Branching factor",
+    category="complexity",
+    default=8,
+    measure=MEASURE,
     summary="A function should not branch more ways than a reader can keep track of.",
 )

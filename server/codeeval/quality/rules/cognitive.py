@@ -25,15 +25,18 @@ MEASURE = Measure(
     value=lambda metrics: metrics.cognitive,
     tiers=Tiers(warning_at=1.4, critical_at=2.0),
     accuracy=0.85,  # a published but informal definition, adapted to Python's constructs
-    describe=lambda fn, metrics, limit: f"`{fn.qualname}` has cognitive complexity {metrics.cognitive} "
-                                        f"(limit {limit})",
+    describe=lambda fn, metrics, limit: f"`{fn.qualname}` has cognitive complexity {metrics.cognitive} (limit {limit})",
     suggestion="Flatten it: return early for special cases, and move nested loops and conditions into "
-               "helper functions.",
+    "helper functions.",
 )
 
 
 RULE = threshold_rule(
-    id="CQ105", name="cognitive-complexity", title="Cognitive complexity", category="complexity", default=15,
+    id="CQ105",
+    name="cognitive-complexity",
+    title="Cognitive complexity",
+    category="complexity",
+    default=15,
     measure=MEASURE,
     summary="A function's control flow should be easy to follow: nesting and breaks in linear flow add up.",
 )

@@ -104,8 +104,10 @@ def _missing(node: ast.AST) -> str | None:
 def _stub_fix(scope: Scope, what: str) -> Fix:
     extra = {}
     if isinstance(scope, FunctionScope):
-        extra = {"params": [scope.label(param) for param in scope.parameters()],
-                 "returns": scope.returns_value and not scope.is_generator}
+        extra = {
+            "params": [scope.label(param) for param in scope.parameters()],
+            "returns": scope.returns_value and not scope.is_generator,
+        }
     return Fix(f"Insert a docstring stub for {what}", codemod="docstring-stub", args=scope.target(**extra))
 
 
@@ -113,22 +115,32 @@ def _module_finding(ctx: Context, definitions: int) -> Finding:
     first = ctx.source.line(1)
     several = definitions > 1
     # One definition: the function's own docstring says it all; keep the finding but say we are unsure.
-    evidence = Evidence(relevance=0.6 if several else 0.3, accuracy=0.95, action="mechanical",
-                        calibration=0.75 if several else 0.5)
-    return RULE.finding(range=Range(1, 0, 1, len(first)), message=f"module has {_missing(ctx.tree)} docstring",
-                        severity="suggestion", evidence=evidence, scope="module",
-                        suggestion="Start the file with a docstring saying what the module provides.",
-                        fix=_stub_fix(ctx.module, "the module"))
+    evidence = Evidence(
+        relevance=0.6 if several else 0.3, accuracy=0.95, action="mechanical", calibration=0.75 if several else 0.5
+    )
+    return RULE.finding(
+        range=Range(1, 0, 1, len(first)),
+        message=f"module has {_missing(ctx.tree)} docstring",
+        severity="suggestion",
+        evidence=evidence,
+        scope="module",
+        suggestion="Start the file with a docstring saying what the module provides.",
+        fix=_stub_fix(ctx.module, "the module"),
+    )
 
 
 def _class_finding(ctx: Context, cls: ClassScope) -> Finding:
     trivial = all(is_docstring(stmt) or isinstance(stmt, (ast.Pass, ast.Expr)) for stmt in cls.node.body)
     evidence = Evidence(relevance=0.6 if trivial else 0.9, accuracy=0.95, action="mechanical", calibration=0.8)
-    return RULE.finding(range=ctx.source.name_range(cls.node), symbol=cls.key,
-                        message=f"public class `{cls.qualname}` has {_missing(cls.node)} docstring",
-                        severity="suggestion" if trivial else "warning", evidence=evidence,
-                        suggestion="Say what the class represents and how it is meant to be used.",
-                        fix=_stub_fix(cls, f"class `{cls.qualname}`"))
+    return RULE.finding(
+        range=ctx.source.name_range(cls.node),
+        symbol=cls.key,
+        message=f"public class `{cls.qualname}` has {_missing(cls.node)} docstring",
+        severity="suggestion" if trivial else "warning",
+        evidence=evidence,
+        suggestion="Say what the class represents and how it is meant to be used.",
+        fix=_stub_fix(cls, f"class `{cls.qualname}`"),
+    )
 
 
 def _function_finding(ctx: Context, function: FunctionScope) -> Finding:
@@ -137,15 +149,23 @@ def _function_finding(ctx: Context, function: FunctionScope) -> Finding:
     inherited = function.class_scope is not None and function.class_scope.has_bases  # may document itself upstream
     relevance = 0.6 if inherited else 0.7 if short else 0.9
     evidence = Evidence(relevance=relevance, accuracy=0.95, action="mechanical", calibration=0.8)
-    return RULE.finding(range=ctx.source.name_range(function.node), symbol=function.key,
-                        message=f"public {kind} `{function.qualname}` has {_missing(function.node)} docstring",
-                        severity="suggestion" if function.is_method or short else "warning", evidence=evidence,
-                        suggestion="Say what it returns and what each parameter means, in a docstring.",
-                        fix=_stub_fix(function, f"`{function.qualname}`"))
+    return RULE.finding(
+        range=ctx.source.name_range(function.node),
+        symbol=function.key,
+        message=f"public {kind} `{function.qualname}` has {_missing(function.node)} docstring",
+        severity="suggestion" if function.is_method or short else "warning",
+        evidence=evidence,
+        suggestion="Say what it returns and what each parameter means, in a docstring.",
+        fix=_stub_fix(function, f"`{function.qualname}`"),
+    )
 
 
 RULE = Rule(
-    id="CQ101", name="missing-docstring", title="Missing docstring", category="docs",
+    id="CQ101",
+    name="missing-docstring",
+    title="Missing docstring",
+    category="docs",
     summary="Public modules, classes and functions should have a docstring saying what they are for.",
-    check=check, options={"modules": True, "methods": True},
+    check=check,
+    options={"modules": True, "methods": True},
 )

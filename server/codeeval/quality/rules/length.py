@@ -27,6 +27,11 @@ MEASURE = Measure(
 
 
 RULE = threshold_rule(
-    id="CQ106", name="function-length", title="Function length", category="size", default=40, measure=MEASURE,
+    id="CQ106",
+    name="function-length",
+    title="Function length",
+    category="size",
+    default=40,
+    measure=MEASURE,
     summary="Functions should be short enough to read at once.",
 )

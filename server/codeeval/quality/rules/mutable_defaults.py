@@ -50,9 +50,31 @@ from ..context import Context, FunctionScope
 from ..rule import Rule
 
 _MUTABLE_CALLS = {"list", "dict", "set", "bytearray", "defaultdict", "deque", "OrderedDict", "Counter"}
-_MUTATORS = {"append", "extend", "insert", "pop", "popitem", "remove", "clear", "sort", "reverse", "add",
-             "discard", "update", "setdefault", "appendleft", "extendleft", "popleft", "rotate", "__setitem__",
-             "__delitem__", "__iadd__", "difference_update", "intersection_update", "symmetric_difference_update"}
+_MUTATORS = {
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "popitem",
+    "remove",
+    "clear",
+    "sort",
+    "reverse",
+    "add",
+    "discard",
+    "update",
+    "setdefault",
+    "appendleft",
+    "extendleft",
+    "popleft",
+    "rotate",
+    "__setitem__",
+    "__delitem__",
+    "__iadd__",
+    "difference_update",
+    "intersection_update",
+    "symmetric_difference_update",
+}
 
 
 def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Finding]:
@@ -65,9 +87,12 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Finding]:
 
 def _defaults(args: ast.arguments) -> Iterator[tuple[ast.arg, ast.expr]]:
     positional = [*args.posonlyargs, *args.args]
-    yield from zip(positional[len(positional) - len(args.defaults):], args.defaults, strict=True)
-    yield from ((param, default) for param, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)
-                if default is not None)
+    yield from zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+    yield from (
+        (param, default)
+        for param, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+        if default is not None
+    )
 
 
 def _is_mutable(node: ast.expr) -> bool:
@@ -87,8 +112,9 @@ def is_plain_literal(node: ast.expr) -> bool:
     if isinstance(node, (ast.List, ast.Set, ast.Tuple)):
         return all(is_plain_literal(element) for element in node.elts)
     if isinstance(node, ast.Dict):
-        return all(key is not None and is_plain_literal(key) for key in node.keys) \
-            and all(is_plain_literal(value) for value in node.values)
+        return all(key is not None and is_plain_literal(key) for key in node.keys) and all(
+            is_plain_literal(value) for value in node.values
+        )
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return node.func.id in {"list", "dict", "set", "bytearray"} and not node.args and not node.keywords
     return False
@@ -127,19 +153,40 @@ _CONSEQUENCE = {
 def _finding(ctx: Context, function: FunctionScope, param: ast.arg, default: ast.expr) -> Finding:
     usage = _usage(function, param.arg)
     fixable = is_plain_literal(default)
-    fix = Fix(f"Default `{param.arg}` to None and create a fresh `{ast.unparse(default)}` in the body",
-              codemod="mutable-default", args=function.target(param=param.arg)) if fixable else None
-    evidence = Evidence(relevance=0.9 if usage != "read" else 0.5, accuracy=0.95 if usage != "read" else 0.7,
-                        action="mechanical" if fix else "concrete", calibration=0.85)
-    return RULE.finding(range=ctx.source.node_range(default), symbol=function.key, severity=_SEVERITY[usage],
-                        message=f"parameter `{param.arg}` of `{function.qualname}` has a mutable default "
-                                f"`{ast.unparse(default)}`: {_CONSEQUENCE[usage]}",
-                        evidence=evidence, fix=fix, parameter=param.arg, usage=usage,
-                        suggestion=f"Use `{param.arg}=None` and create the object inside the function.")
+    fix = (
+        Fix(
+            f"Default `{param.arg}` to None and create a fresh `{ast.unparse(default)}` in the body",
+            codemod="mutable-default",
+            args=function.target(param=param.arg),
+        )
+        if fixable
+        else None
+    )
+    evidence = Evidence(
+        relevance=0.9 if usage != "read" else 0.5,
+        accuracy=0.95 if usage != "read" else 0.7,
+        action="mechanical" if fix else "concrete",
+        calibration=0.85,
+    )
+    return RULE.finding(
+        range=ctx.source.node_range(default),
+        symbol=function.key,
+        severity=_SEVERITY[usage],
+        message=f"parameter `{param.arg}` of `{function.qualname}` has a mutable default "
+        f"`{ast.unparse(default)}`: {_CONSEQUENCE[usage]}",
+        evidence=evidence,
+        fix=fix,
+        parameter=param.arg,
+        usage=usage,
+        suggestion=f"Use `{param.arg}=None` and create the object inside the function.",
+    )
 
 
 RULE = Rule(
-    id="CQ111", name="mutable-default", title="Mutable default argument", category="robustness",
+    id="CQ111",
+    name="mutable-default",
+    title="Mutable default argument",
+    category="robustness",
     summary="Default values are shared by every call: a mutable one leaks state between calls.",
     check=check,
 )

@@ -51,8 +51,10 @@ from ..rule import Rule
 CONVENTIONAL = frozenset("ijknmxyzab_")
 AMBIGUOUS = frozenset("lOI")
 PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "blah", "stuff", "thing"})
-_API_METHOD = re.compile(r"(setUp|tearDown)(Class|Module)?$|asyncSetUp$|asyncTearDown$|runTest$"
-                         r"|do_[A-Z]+$|(visit|depart|leave)_\w+$")
+_API_METHOD = re.compile(
+    r"(setUp|tearDown)(Class|Module)?$|asyncSetUp$|asyncTearDown$|runTest$"
+    r"|do_[A-Z]+$|(visit|depart|leave)_\w+$"
+)
 _WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -62,8 +64,16 @@ def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Finding]:
     allowed = CONVENTIONAL | {name.lower() for name in options["allowed_names"]}
     for cls in ctx.classes:
         if not _is_cap_words(cls.name):
-            yield _case_finding(ctx, cls.node.lineno, ctx.source.name_range(cls.node).start_col, cls.name,
-                                "class", _cap_words(cls.name), cls.key, relevance=0.85)
+            yield _case_finding(
+                ctx,
+                cls.node.lineno,
+                ctx.source.name_range(cls.node).start_col,
+                cls.name,
+                "class",
+                _cap_words(cls.name),
+                cls.key,
+                relevance=0.85,
+            )
     for function in ctx.functions:
         yield from _function_name(ctx, function)
         yield from _parameters(ctx, function, allowed)
@@ -76,9 +86,16 @@ def _function_name(ctx: Context, function: FunctionScope) -> Iterator[Finding]:
         return
     # A method of a subclass may be implementing its base's camelCase API: less sure it is the author's choice.
     overriding = function.class_scope is not None and function.class_scope.has_bases
-    yield _case_finding(ctx, function.node.lineno, ctx.source.name_range(function.node).start_col, name,
-                        "method" if function.is_method else "function", _snake(name), function.key,
-                        relevance=0.45 if overriding else 0.85)
+    yield _case_finding(
+        ctx,
+        function.node.lineno,
+        ctx.source.name_range(function.node).start_col,
+        name,
+        "method" if function.is_method else "function",
+        _snake(name),
+        function.key,
+        relevance=0.45 if overriding else 0.85,
+    )
 
 
 def _parameters(ctx: Context, function: FunctionScope, allowed: frozenset[str]) -> Iterator[Finding]:
@@ -158,17 +175,27 @@ def _name_range(line: int, col: int, name: str) -> Range:
     return Range(line, col, line, col + len(name))
 
 
-def _case_finding(ctx: Context, line: int, col: int, name: str, kind: str, better: str, symbol: str,
-                  relevance: float) -> Finding:
+def _case_finding(
+    ctx: Context, line: int, col: int, name: str, kind: str, better: str, symbol: str, relevance: float
+) -> Finding:
     style = "CapWords" if kind == "class" else "snake_case"
     evidence = Evidence(relevance=relevance, accuracy=0.95, action="concrete", calibration=0.8)
-    return RULE.finding(range=_name_range(line, col, name), symbol=symbol, severity="suggestion", evidence=evidence,
-                        message=f"{kind} name `{name}` is not {style} (PEP 8)",
-                        suggestion=f"Rename it to `{better}`.", name=name, kind=kind, better=better)
+    return RULE.finding(
+        range=_name_range(line, col, name),
+        symbol=symbol,
+        severity="suggestion",
+        evidence=evidence,
+        message=f"{kind} name `{name}` is not {style} (PEP 8)",
+        suggestion=f"Rename it to `{better}`.",
+        name=name,
+        kind=kind,
+        better=better,
+    )
 
 
-def _vague_finding(ctx: Context, line: int, col: int, name: str, kind: str, symbol: str, relevance: float,
-                   span: int | None = None) -> Finding:
+def _vague_finding(
+    ctx: Context, line: int, col: int, name: str, kind: str, symbol: str, relevance: float, span: int | None = None
+) -> Finding:
     if name in AMBIGUOUS:
         message, accuracy = f"{kind} `{name}` is easily misread as `1`, `0` or `l` (PEP 8 avoids l, O and I)", 0.9
     elif name.lower() in PLACEHOLDERS:
@@ -177,13 +204,24 @@ def _vague_finding(ctx: Context, line: int, col: int, name: str, kind: str, symb
         used = f", used over {span} lines" if span else ""
         message, accuracy = f"{kind} `{name}` is a one-letter name that says little about what it holds{used}", 0.55
     evidence = Evidence(relevance=relevance, accuracy=accuracy, action="advice", calibration=0.8)
-    return RULE.finding(range=_name_range(line, col, name), symbol=symbol, severity="suggestion", evidence=evidence,
-                        message=message, suggestion="Name it after what it holds (`total`, `seen`, `row`...).",
-                        name=name, kind=kind)
+    return RULE.finding(
+        range=_name_range(line, col, name),
+        symbol=symbol,
+        severity="suggestion",
+        evidence=evidence,
+        message=message,
+        suggestion="Name it after what it holds (`total`, `seen`, `row`...).",
+        name=name,
+        kind=kind,
+    )
 
 
 RULE = Rule(
-    id="CQ103", name="naming", title="Naming", category="naming",
+    id="CQ103",
+    name="naming",
+    title="Naming",
+    category="naming",
     summary="Names follow PEP 8 (snake_case, CapWords) and say what they hold.",
-    check=check, options={"allowed_names": []},
+    check=check,
+    options={"allowed_names": []},
 )

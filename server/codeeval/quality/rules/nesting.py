@@ -23,13 +23,19 @@ MEASURE = Measure(
     value=lambda metrics: metrics.nesting,
     tiers=Tiers(warning_at=1.5, critical_at=2.0),
     accuracy=0.9,
-    describe=lambda fn, metrics, limit: f"`{fn.qualname}` nests blocks {metrics.nesting} deep at line "
-                                        f"{metrics.nesting_line} (limit {limit})",
+    describe=lambda fn, metrics, limit: (
+        f"`{fn.qualname}` nests blocks {metrics.nesting} deep at line {metrics.nesting_line} (limit {limit})"
+    ),
     suggestion="Return or continue early for the special cases, and move the innermost loop into a helper.",
 )
 
 
 RULE = threshold_rule(
-    id="CQ108", name="nesting-depth", title="Nesting depth", category="complexity", default=4, measure=MEASURE,
+    id="CQ108",
+    name="nesting-depth",
+    title="Nesting depth",
+    category="complexity",
+    default=4,
+    measure=MEASURE,
     summary="Blocks should not nest so deep that a reader loses track of which conditions hold.",
 )

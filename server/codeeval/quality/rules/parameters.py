@@ -36,6 +36,11 @@ MEASURE = Measure(
 
 
 RULE = threshold_rule(
-    id="CQ110", name="parameter-count", title="Parameter count", category="size", default=6, measure=MEASURE,
+    id="CQ110",
+    name="parameter-count",
+    title="Parameter count",
+    category="size",
+    default=6,
+    measure=MEASURE,
     summary="Functions should not take so many parameters that calls become hard to read.",
 )

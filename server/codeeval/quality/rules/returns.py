@@ -53,12 +53,35 @@ from ..context import Context, FunctionScope
 from ..flow import falls_through
 from ..rule import Rule
 
-_CONSTRUCTORS = {"int": "int", "float": "float", "str": "str", "bool": "bool", "list": "list", "dict": "dict",
-                 "set": "set", "tuple": "tuple", "frozenset": "frozenset", "bytes": "bytes", "len": "int",
-                 "sorted": "list", "repr": "str", "abs": None, "sum": None}
-_DISPLAYS = {ast.List: "list", ast.ListComp: "list", ast.Dict: "dict", ast.DictComp: "dict", ast.Set: "set",
-             ast.SetComp: "set", ast.Tuple: "tuple", ast.JoinedStr: "str", ast.Compare: "bool",
-             ast.GeneratorExp: "generator"}
+_CONSTRUCTORS = {
+    "int": "int",
+    "float": "float",
+    "str": "str",
+    "bool": "bool",
+    "list": "list",
+    "dict": "dict",
+    "set": "set",
+    "tuple": "tuple",
+    "frozenset": "frozenset",
+    "bytes": "bytes",
+    "len": "int",
+    "sorted": "list",
+    "repr": "str",
+    "abs": None,
+    "sum": None,
+}
+_DISPLAYS = {
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.Set: "set",
+    ast.SetComp: "set",
+    ast.Tuple: "tuple",
+    ast.JoinedStr: "str",
+    ast.Compare: "bool",
+    ast.GeneratorExp: "generator",
+}
 _NUMBERS = {"int", "float"}  # mixing them is ordinary arithmetic, not an inconsistency
 
 
@@ -84,8 +107,9 @@ class _Problems:
     unsure: bool = False  # the only problem is a fall-through that may not happen
 
 
-def _inspect(ctx: Context, function: FunctionScope, returns: list[ast.Return],
-             valued: list[ast.Return]) -> Finding | None:
+def _inspect(
+    ctx: Context, function: FunctionScope, returns: list[ast.Return], valued: list[ast.Return]
+) -> Finding | None:
     annotation = _annotation_text(function)
     found = _Problems()
     _none_paths(function, returns, annotation, found)
@@ -97,15 +121,22 @@ def _inspect(ctx: Context, function: FunctionScope, returns: list[ast.Return],
         return None
     # Only an uncertain fall-through to report: keep it visible, but as a cheap, low-confidence suggestion.
     unsure = found.unsure and len(found.sentences) == 1
-    evidence = Evidence(relevance=0.7 if unsure else 0.85 if function.is_public else 0.75,
-                        accuracy=found.accuracy, action="concrete", calibration=0.5 if unsure else 0.75)
-    return RULE.finding(range=ctx.source.name_range(function.node), symbol=function.key,
-                        severity="suggestion" if unsure else "warning",
-                        message=f"`{function.qualname}` returns a value on some paths, but "
-                                + "; ".join(found.sentences),
-                        evidence=evidence, problems=found.sentences,
-                        suggestion="Return a value on every path (`return None` explicitly if that is meant, "
-                                   "and say so in the annotation), or raise for the case that has no answer.")
+    evidence = Evidence(
+        relevance=0.7 if unsure else 0.85 if function.is_public else 0.75,
+        accuracy=found.accuracy,
+        action="concrete",
+        calibration=0.5 if unsure else 0.75,
+    )
+    return RULE.finding(
+        range=ctx.source.name_range(function.node),
+        symbol=function.key,
+        severity="suggestion" if unsure else "warning",
+        message=f"`{function.qualname}` returns a value on some paths, but " + "; ".join(found.sentences),
+        evidence=evidence,
+        problems=found.sentences,
+        suggestion="Return a value on every path (`return None` explicitly if that is meant, "
+        "and say so in the annotation), or raise for the case that has no answer.",
+    )
 
 
 def _none_paths(function: FunctionScope, returns: list[ast.Return], annotation: str, found: _Problems) -> None:
@@ -118,8 +149,9 @@ def _none_paths(function: FunctionScope, returns: list[ast.Return], annotation: 
         found.accuracy, found.unsure = _fall_through_accuracy(function.node.body[-1])
     explicit = [ret.lineno for ret in returns if ret.value is not None and _is_none(ret.value)]
     if explicit and annotation and not _allows_none(annotation):
-        found.sentences.append(f"it returns `None` on line {', '.join(map(str, explicit))} although annotated "
-                               f"`-> {annotation}`")
+        found.sentences.append(
+            f"it returns `None` on line {', '.join(map(str, explicit))} although annotated `-> {annotation}`"
+        )
 
 
 def _fall_through_accuracy(last: ast.stmt) -> tuple[float, bool]:
@@ -184,7 +216,10 @@ def _mixed_types(valued: list[ast.Return]) -> tuple[str, float]:
 
 
 RULE = Rule(
-    id="CQ109", name="inconsistent-returns", title="Consistent return types", category="typing",
+    id="CQ109",
+    name="inconsistent-returns",
+    title="Consistent return types",
+    category="typing",
     summary="A function that returns values should return one kind of value on every path.",
     check=check,
 )

@@ -21,6 +21,7 @@ from ..rule import Rule
 @dataclass(frozen=True)
 class Measure:
     """How a measurement rule reads, judges and explains its number."""
+
     value: Callable[[FunctionMetrics], int]
     tiers: Tiers
     accuracy: float  # how faithfully the number reflects what the rule cares about
@@ -38,20 +39,30 @@ def over_limit(rule: Rule, ctx: Context, limit: int, measure: Measure) -> Iterat
             continue
         ratio = value / limit
         relevance = measure.relevance(function) if measure.relevance else (0.85 if function.is_public else 0.75)
-        evidence = Evidence(relevance=relevance, accuracy=measure.accuracy, action="advice",
-                            calibration=Tiers.calibration(ratio))
-        yield rule.finding(range=ctx.source.name_range(function.node), symbol=function.key,
-                           message=measure.describe(function, metrics, limit), severity=measure.tiers.severity(ratio),
-                           evidence=evidence, suggestion=measure.suggestion, value=value, limit=limit)
+        evidence = Evidence(
+            relevance=relevance, accuracy=measure.accuracy, action="advice", calibration=Tiers.calibration(ratio)
+        )
+        yield rule.finding(
+            range=ctx.source.name_range(function.node),
+            symbol=function.key,
+            message=measure.describe(function, metrics, limit),
+            severity=measure.tiers.severity(ratio),
+            evidence=evidence,
+            suggestion=measure.suggestion,
+            value=value,
+            limit=limit,
+        )
 
 
-def threshold_rule(*, id: str, name: str, title: str, category: str, summary: str, default: int,
-                   measure: Measure) -> Rule:
+def threshold_rule(
+    *, id: str, name: str, title: str, category: str, summary: str, default: int, measure: Measure
+) -> Rule:
     """A rule whose only option is `max`, the limit its measurement is held to."""
 
     def check(ctx: Context, options: Mapping[str, Any]) -> Iterator[Finding]:
         return over_limit(rule, ctx, options["max"], measure)
 
-    rule = Rule(id=id, name=name, title=title, category=category, summary=summary, check=check,
-                options={"max": default})
+    rule = Rule(
+        id=id, name=name, title=title, category=category, summary=summary, check=check, options={"max": default}
+    )
     return rule

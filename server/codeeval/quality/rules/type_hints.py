@@ -81,34 +81,49 @@ def _finding(ctx: Context, function: FunctionScope, missing: list[str], return_m
     fix = _return_none_fix(function, still_missing=bool(missing)) if return_missing else None
     # A private helper's types are the author's business more than the reader's: low relevance, and even a
     # suggestion may be louder than it deserves.
-    evidence = Evidence(relevance=0.35 if private else 0.9, accuracy=0.95,
-                        action="mechanical" if fix and not missing else "concrete",
-                        calibration=0.6 if private else 0.8 if severity == "warning" else 0.75)
+    evidence = Evidence(
+        relevance=0.35 if private else 0.9,
+        accuracy=0.95,
+        action="mechanical" if fix and not missing else "concrete",
+        calibration=0.6 if private else 0.8 if severity == "warning" else 0.75,
+    )
     what = "has no type hints" if nothing else f"is missing type hints for {_missing_text(missing, return_missing)}"
-    return RULE.finding(range=ctx.source.name_range(function.node), symbol=function.key,
-                        message=f"`{function.qualname}` {what}", severity=severity, evidence=evidence,
-                        suggestion="Annotate them: hints document the contract and let type checkers and "
-                                   "input generators use it.",
-                        fix=fix, missing=missing, return_missing=return_missing)
+    return RULE.finding(
+        range=ctx.source.name_range(function.node),
+        symbol=function.key,
+        message=f"`{function.qualname}` {what}",
+        severity=severity,
+        evidence=evidence,
+        suggestion="Annotate them: hints document the contract and let type checkers and input generators use it.",
+        fix=fix,
+        missing=missing,
+        return_missing=return_missing,
+    )
 
 
 def _return_none_fix(function: FunctionScope, still_missing: bool) -> Fix | None:
     if not returns_nothing(function):
         return None
     still = " (the parameters still need annotations)" if still_missing else ""
-    return Fix(f"Add `-> None`: `{function.name}` returns nothing{still}", codemod="add-return-none",
-               args=function.target())
+    return Fix(
+        f"Add `-> None`: `{function.name}` returns nothing{still}", codemod="add-return-none", args=function.target()
+    )
 
 
 def _missing_text(missing: list[str], return_missing: bool) -> str:
-    """"parameters `a`, `b` and the return type"."""
-    parts = [f"parameter{'s' if len(missing) > 1 else ''} {', '.join(f'`{name}`' for name in missing)}"] \
-        if missing else []
+    """ "parameters `a`, `b` and the return type"."""
+    parts = (
+        [f"parameter{'s' if len(missing) > 1 else ''} {', '.join(f'`{name}`' for name in missing)}"] if missing else []
+    )
     return " and ".join(parts + (["the return type"] if return_missing else []))
 
 
 RULE = Rule(
-    id="CQ102", name="missing-type-hints", title="Missing or partial type hints", category="typing",
+    id="CQ102",
+    name="missing-type-hints",
+    title="Missing or partial type hints",
+    category="typing",
     summary="Functions should annotate their parameters and return type.",
-    check=check, options={"private": True},
+    check=check,
+    options={"private": True},
 )

@@ -38,8 +38,9 @@ def _case_table(cases: Sequence[CaseRecord], shown: int, noun: str = "failing ca
     rows = []
     for case in cases[:shown]:
         where = f"line {case.line}" if case.line else case.origin
-        rows.append([cell(case.case), cell(where), code(case.input, 120), code(case.expected, 80),
-                     code(case.actual, 120)])
+        rows.append(
+            [cell(case.case), cell(where), code(case.input, 120), code(case.expected, 80), code(case.actual, 120)]
+        )
     lines = [table(["case", "from", "input", "expected", "actual"], rows)]
     if len(cases) > shown:
         lines.append(f"\n…and {len(cases) - shown} more {noun} (all are in the JSON report).")
@@ -57,15 +58,21 @@ def render_edge_cases(details: EdgeCaseDetails | EdgeCasesNotRunDetails | Robust
     examples: Sequence[CounterexampleRecord | RobustnessCounterexample] = details.counterexamples
     if examples:
         lines += ["### Minimal counterexamples", ""]
-        lines.append("Each failing generated input was shrunk to a minimal one that still fails the same way; "
-                     "the expected output is the reference's.")
+        lines.append(
+            "Each failing generated input was shrunk to a minimal one that still fails the same way; "
+            "the expected output is the reference's."
+        )
         for number, example in enumerate(examples, start=1):
-            found_by, shrunk_from = ((example.phase, example.shrunk_from)
-                                     if isinstance(example, CounterexampleRecord) else ("", ""))
+            found_by, shrunk_from = (
+                (example.phase, example.shrunk_from) if isinstance(example, CounterexampleRecord) else ("", "")
+            )
             lines += ["", f"**{number}.** `{cell(example.input, 300).replace('`', chr(39))}`", ""]
-            lines.append(table(["expected", "actual", "found by", "shrunk from"],
-                               [[code(example.expected, 100), code(example.actual, 140), cell(found_by),
-                                 code(shrunk_from, 100)]]))
+            lines.append(
+                table(
+                    ["expected", "actual", "found by", "shrunk from"],
+                    [[code(example.expected, 100), code(example.actual, 140), cell(found_by), code(shrunk_from, 100)]],
+                )
+            )
             lines += ["", block(example.pytest, 4000, "python")]
     if isinstance(details, EdgeCasesNotRunDetails):
         return lines + _generation_notes(details.generation) + _discarded(details.discarded or ())
@@ -89,11 +96,16 @@ def _timeouts(details: EdgeCaseDetails) -> list[str]:
     if not details.timeouts:
         return []
     scored = any(f.verdict == "timeout" and f.scored for f in details.findings)
-    why = ("scored: the problem has no performance inputs, so a hang shows only here" if scored
-           else "not scored: speed is the performance dimension's business")
+    why = (
+        "scored: the problem has no performance inputs, so a hang shows only here"
+        if scored
+        else "not scored: speed is the performance dimension's business"
+    )
     lines = ["", f"{len(details.timeouts)} generated input(s) timed out ({why}), e.g.:", ""]
-    return lines + [f"- `{cell(t.input, 160).replace('`', chr(39))}`: {cell(t.actual, 120)}"
-                    for t in details.timeouts[:SHOWN_TIMEOUTS]]
+    return lines + [
+        f"- `{cell(t.input, 160).replace('`', chr(39))}`: {cell(t.actual, 120)}"
+        for t in details.timeouts[:SHOWN_TIMEOUTS]
+    ]
 
 
 def _findings(findings: Sequence[EdgeFindingRecord]) -> list[str]:
@@ -106,18 +118,34 @@ def _findings(findings: Sequence[EdgeFindingRecord]) -> list[str]:
         if finding.low_confidence:
             sure += f" ({finding.low_confidence.lower()})"
         reasons = "; ".join(finding.relevance_reasons) or "like the examples"
-        rows.append([cell(finding.kind), cell(str(finding.inputs)), code(finding.input, 100),
-                     cell(sure), cell(f"{finding.points:.1f}"), cell(reasons, 160)])
-    return ["### Findings", "",
-            "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
-            "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
-            "finding costs nothing (shown, marked low confidence).", "",
-            table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows), ""]
+        rows.append(
+            [
+                cell(finding.kind),
+                cell(str(finding.inputs)),
+                code(finding.input, 100),
+                cell(sure),
+                cell(f"{finding.points:.1f}"),
+                cell(reasons, 160),
+            ]
+        )
+    return [
+        "### Findings",
+        "",
+        "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
+        "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
+        "finding costs nothing (shown, marked low confidence).",
+        "",
+        table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows),
+        "",
+    ]
 
 
-STATS_SHOWN = (("rejected_by_preconditions", "broke a precondition"), ("reference_raised", "made the reference raise"),
-               ("reference_failed", "made the reference time out or crash"),
-               ("reference_misjudged", "got a reference answer the problem's own judge refuses"))
+STATS_SHOWN = (
+    ("rejected_by_preconditions", "broke a precondition"),
+    ("reference_raised", "made the reference raise"),
+    ("reference_failed", "made the reference time out or crash"),
+    ("reference_misjudged", "got a reference answer the problem's own judge refuses"),
+)
 
 
 def _generation_notes(generation: GenerationSummary) -> list[str]:
@@ -135,8 +163,9 @@ def _generation_notes(generation: GenerationSummary) -> list[str]:
         text += f"; {generation.not_run} not run (time-outs or the time budget)"
     lines.append(text + ".")
     if generation.types:
-        lines.append("Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in generation.types.items())
-                     + ".")
+        lines.append(
+            "Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in generation.types.items()) + "."
+        )
     return lines
 
 

@@ -39,8 +39,9 @@ def _count(value: float | None) -> str:
     return f"{value:.0f}"
 
 
-def _fields(details: PerformanceDetails) -> tuple[Callable[[SizeRecord], float | None],
-                                                 Callable[[SizeRecord], float | None], Callable[[float | None], str]]:
+def _fields(
+    details: PerformanceDetails,
+) -> tuple[Callable[[SizeRecord], float | None], Callable[[SizeRecord], float | None], Callable[[float | None], str]]:
     """Each side's per-size figure to show, and how: seconds, or instructions in deterministic mode."""
     if details.counts_instructions:
         return (lambda s: s.candidate_instructions), (lambda s: s.reference_instructions), _count
@@ -62,8 +63,9 @@ def _rows(details: PerformanceDetails) -> list[list[object]]:
     rows = []
     for s in details.sizes:
         ci = s.ci95
-        ratio = f"{s.ratio:.2f}x" if s.ratio is not None else (
-            f"> {s.exceeded_ratio:.3g}x" if s.exceeded_ratio else "-")
+        ratio = (
+            f"{s.ratio:.2f}x" if s.ratio is not None else (f"> {s.exceeded_ratio:.3g}x" if s.exceeded_ratio else "-")
+        )
         interval = "exact" if details.counts_instructions and ci else (f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-")
         rows.append([s.n, show(candidate(s)), show(reference(s)), ratio, interval, s.pairs or "-", _note(s)])
     return rows
@@ -86,11 +88,18 @@ def plot_svg(result: DimensionResult) -> str | None:
     counting = details.counts_instructions
     complexity = details.complexity
     classes = (complexity.reference or "", complexity.candidate or "") if complexity is not None else ("", "")
-    series = [Series(f"reference {classes[0]}".strip(), ref, REFERENCE_COLOR),
-              Series(f"candidate {classes[1]}".strip(), cand, CANDIDATE_COLOR)]
-    return loglog_svg(series, "Per call, against input size n (log-log)", "n",
-                      "instructions per call" if counting else "CPU time per call",
-                      x_text=lambda v: f"{v:g}", y_text=_count if counting else _seconds)
+    series = [
+        Series(f"reference {classes[0]}".strip(), ref, REFERENCE_COLOR),
+        Series(f"candidate {classes[1]}".strip(), cand, CANDIDATE_COLOR),
+    ]
+    return loglog_svg(
+        series,
+        "Per call, against input size n (log-log)",
+        "n",
+        "instructions per call" if counting else "CPU time per call",
+        x_text=lambda v: f"{v:g}",
+        y_text=_count if counting else _seconds,
+    )
 
 
 def write_plot(result: DimensionResult, report_path: str | Path) -> str | None:
@@ -117,9 +126,15 @@ def _fit_text(who: str, call: ClassCallRecord) -> str:
 
 def _complexity_lines(details: PerformanceDetails) -> list[str]:
     comparison = details.complexity
-    described = [] if comparison is None else [
-        _fit_text(who, call) for who, call in (("candidate", comparison.candidate_fit),
-                                               ("reference", comparison.reference_fit)) if call is not None]
+    described = (
+        []
+        if comparison is None
+        else [
+            _fit_text(who, call)
+            for who, call in (("candidate", comparison.candidate_fit), ("reference", comparison.reference_fit))
+            if call is not None
+        ]
+    )
     if comparison is None or not described:
         return ["**Complexity**: not fitted (fewer than three sizes measured)."]
     verdict = "clearly worse than the reference's" if comparison.worse else "not penalised"
@@ -133,22 +148,30 @@ def _instability_lines(details: PerformanceDetails) -> list[str]:
         return []
     lines = ["> **Warning: the measurement may be unstable.**"]
     lines += [f"> - n={n}: {cell(w, 200)}" for n, w in found]
-    lines.append("> At the largest size more pairs are taken while the result is unsteady (up to a limit and "
-                 "the time budget). The 95% interval already accounts for the spread: points are still lost "
-                 "only when it lies above the tolerance.")
+    lines.append(
+        "> At the largest size more pairs are taken while the result is unsteady (up to a limit and "
+        "the time budget). The 95% interval already accounts for the spread: points are still lost "
+        "only when it lies above the tolerance."
+    )
     return lines
 
 
 def _footer(details: PerformanceDetails) -> str:
     budget = details.budget
     if details.counts_instructions:
-        what = ("Executed Python bytecode instructions per call (deterministic mode: the same on every run; "
-                "work inside C builtins counts as one instruction).")
+        what = (
+            "Executed Python bytecode instructions per call (deterministic mode: the same on every run; "
+            "work inside C builtins counts as one instruction)."
+        )
     else:
-        what = ("Median CPU time per call (the worker process, all threads), candidate and reference timed in "
-                "interleaved pairs on the same inputs.")
-    text = (f"\n{what} Tolerance {details.tolerance}x: points are lost only when the whole 95% interval "
-            "at the largest size lies above it.")
+        what = (
+            "Median CPU time per call (the worker process, all threads), candidate and reference timed in "
+            "interleaved pairs on the same inputs."
+        )
+    text = (
+        f"\n{what} Tolerance {details.tolerance}x: points are lost only when the whole 95% interval "
+        "at the largest size lies above it."
+    )
     text += f" Measuring took {budget.used_s:.1f} s of a {budget.budget_s:g} s budget"
     text += f"; cut short: {budget.cut_short}." if budget.cut_short else "."
     return text

@@ -50,7 +50,7 @@ def _ticks(low: float, high: float) -> list[float]:
     ticks = []
     for exponent in range(math.floor(low), math.ceil(high) + 1):
         for step in steps:
-            value = step * 10.0 ** exponent
+            value = step * 10.0**exponent
             if low <= math.log10(value) <= high:
                 ticks.append(value)
     return ticks
@@ -74,15 +74,20 @@ def _axes(frame: _Frame, x_ticks: list[float], y_ticks: list[float], x_text, y_t
     for value in y_ticks:
         y = frame.y(value)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + frame.width}" y2="{y:.1f}" stroke="{GRID}"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
-                   f'fill="{TEXT}">{escape(y_text(value))}</text>')
+        out.append(
+            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
+            f'fill="{TEXT}">{escape(y_text(value))}</text>'
+        )
     for value in x_ticks:
         x = frame.x(value)
         out.append(f'<line x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{TOP + frame.height}" stroke="{GRID}"/>')
-        out.append(f'<text x="{x:.1f}" y="{TOP + frame.height + 16}" font-size="11" text-anchor="middle" '
-                   f'fill="{TEXT}">{escape(x_text(value))}</text>')
-    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{frame.width}" height="{frame.height}" fill="none" '
-               f'stroke="{AXIS}"/>')
+        out.append(
+            f'<text x="{x:.1f}" y="{TOP + frame.height + 16}" font-size="11" text-anchor="middle" '
+            f'fill="{TEXT}">{escape(x_text(value))}</text>'
+        )
+    out.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{frame.width}" height="{frame.height}" fill="none" stroke="{AXIS}"/>'
+    )
     return out
 
 
@@ -95,8 +100,10 @@ def _series(frame: _Frame, series: Series) -> list[str]:
     for x, y in series.points:
         out.append(f'<circle cx="{frame.x(x):.1f}" cy="{frame.y(y):.1f}" r="3.5" fill="{series.color}"/>')
     for x, y in series.open_points:
-        out.append(f'<circle cx="{frame.x(x):.1f}" cy="{frame.y(y):.1f}" r="5" fill="white" '
-                   f'stroke="{series.color}" stroke-width="2"/>')
+        out.append(
+            f'<circle cx="{frame.x(x):.1f}" cy="{frame.y(y):.1f}" r="5" fill="white" '
+            f'stroke="{series.color}" stroke-width="2"/>'
+        )
     return out
 
 
@@ -111,27 +118,40 @@ def _legend(series: list[Series]) -> list[str]:
     return out
 
 
-def loglog_svg(series: list[Series], title: str, x_label: str, y_label: str,
-               x_text: Callable[[float], str] = lambda v: f"{v:g}",
-               y_text: Callable[[float], str] = lambda v: f"{v:g}") -> str:
+def loglog_svg(
+    series: list[Series],
+    title: str,
+    x_label: str,
+    y_label: str,
+    x_text: Callable[[float], str] = lambda v: f"{v:g}",
+    y_text: Callable[[float], str] = lambda v: f"{v:g}",
+) -> str:
     """The chart as an SVG document; every series needs positive coordinates."""
     points = [p for s in series for p in s.points + s.open_points]
     if not points:
         raise ValueError("nothing to plot")
     frame = _Frame([x for x, _ in points], [y for _, y in points])
     x_ticks = sorted({x for x, _ in points}) if len({x for x, _ in points}) <= 8 else _ticks(frame.x0, frame.x1)
-    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-              f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">'),
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-             f'<text x="{LEFT}" y="{TOP - 12}" font-size="14" font-weight="bold" fill="{TEXT}">{escape(title)}</text>']
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">'
+        ),
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<text x="{LEFT}" y="{TOP - 12}" font-size="14" font-weight="bold" fill="{TEXT}">{escape(title)}</text>',
+    ]
     parts += _axes(frame, x_ticks, _ticks(frame.y0, frame.y1), x_text, y_text)
     for s in series:
         parts += _series(frame, s)
     parts += _legend(series)
-    parts.append(f'<text x="{LEFT + frame.width / 2:.1f}" y="{HEIGHT - 12}" font-size="12" text-anchor="middle" '
-                 f'fill="{TEXT}">{escape(x_label)}</text>')
-    parts.append(f'<text x="16" y="{TOP + frame.height / 2:.1f}" font-size="12" text-anchor="middle" '
-                 f'fill="{TEXT}" transform="rotate(-90 16 {TOP + frame.height / 2:.1f})">{escape(y_label)}</text>')
+    parts.append(
+        f'<text x="{LEFT + frame.width / 2:.1f}" y="{HEIGHT - 12}" font-size="12" text-anchor="middle" '
+        f'fill="{TEXT}">{escape(x_label)}</text>'
+    )
+    parts.append(
+        f'<text x="16" y="{TOP + frame.height / 2:.1f}" font-size="12" text-anchor="middle" '
+        f'fill="{TEXT}" transform="rotate(-90 16 {TOP + frame.height / 2:.1f})">{escape(y_label)}</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -18,14 +18,26 @@ def render(result: DimensionResult) -> list[str]:
     for f in findings[:SHOWN_FINDINGS]:
         confidence = round(f.confidence.value, 3)  # as the JSON report has it
         mark = f" ⚠ {f.confidence.low_reason()}" if f.is_low_confidence else ""
-        rows.append([f.rule_id, f.range.start_line, f.severity, f"{confidence:.2f}{mark}",
-                     f"-{round(f.points, 2):.1f}", cell(f.message, 120), cell(f.rationale, 160),
-                     cell(f.suggestion, 160)])
-    lines = [table(["rule", "line", "severity", "confidence", "points", "finding", "why these points", "what to do"],
-                   rows)]
+        rows.append(
+            [
+                f.rule_id,
+                f.range.start_line,
+                f.severity,
+                f"{confidence:.2f}{mark}",
+                f"-{round(f.points, 2):.1f}",
+                cell(f.message, 120),
+                cell(f.rationale, 160),
+                cell(f.suggestion, 160),
+            ]
+        )
+    lines = [
+        table(["rule", "line", "severity", "confidence", "points", "finding", "why these points", "what to do"], rows)
+    ]
     if len(findings) > SHOWN_FINDINGS:
         lines.append(f"\n…and {len(findings) - SHOWN_FINDINGS} more findings (all are in the JSON report).")
     if any(f.is_low_confidence for f in findings):
-        lines.append("\n⚠ marks a low-confidence finding (confidence below 0.6): shown, weighed less, "
-                     "and worth a reviewer's second look.")
+        lines.append(
+            "\n⚠ marks a low-confidence finding (confidence below 0.6): shown, weighed less, "
+            "and worth a reviewer's second look."
+        )
     return lines

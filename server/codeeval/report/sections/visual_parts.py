@@ -55,16 +55,20 @@ def _evidence_lines(check: Check, links: dict[str, str]) -> list[str]:
 
 def judge_lines(verdict: JudgeVerdict) -> list[str]:
     """The model judge's opinion, flagged as such: it is not part of the score."""
-    lines = [f"**Model judge** (`{cell(verdict.model)}`, blind: it saw the instruction and the picture only; "
-             "not part of the score)", ""]
+    lines = [
+        f"**Model judge** (`{cell(verdict.model)}`, blind: it saw the instruction and the picture only; "
+        "not part of the score)",
+        "",
+    ]
     if verdict.error:
         return lines + [f"No verdict: {cell(verdict.error, 300)}", ""]
     lines.append(f"Total {verdict.total:g}/100.")
     lines.append("")
     for finding in verdict.findings:
         flag = f" *{finding.confidence.low_reason()}*" if finding.is_low_confidence else ""
-        lines.append(f"- {finding.severity}: {cell(finding.message, 400)} (confidence "
-                     f"{finding.confidence.value:.2f}){flag}")
+        lines.append(
+            f"- {finding.severity}: {cell(finding.message, 400)} (confidence {finding.confidence.value:.2f}){flag}"
+        )
         if finding.suggestion:
             lines.append(f"  Suggestion: {cell(finding.suggestion, 300)}")
     return lines + [""]

@@ -31,8 +31,13 @@ SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1 << 0, 1 << 1
 # Shared libraries an extension module may load, and the loader's cache.
 LIBRARY_DIRS = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/lib32", "/lib32", "/etc/ld.so.cache")
 # Read by plotting scripts (matplotlib's data and rc file, fonts, time zones, the BLAS symlinks): public files.
-PLOTTING_DATA = ("/usr/share/matplotlib", "/usr/share/fonts", "/usr/share/zoneinfo", "/etc/matplotlibrc",
-                 "/etc/alternatives")
+PLOTTING_DATA = (
+    "/usr/share/matplotlib",
+    "/usr/share/fonts",
+    "/usr/share/zoneinfo",
+    "/etc/matplotlibrc",
+    "/etc/alternatives",
+)
 DEVICES_READ = ("/dev/urandom", "/dev/random", "/dev/zero")
 DEVICES_WRITE = ("/dev/null",)
 
@@ -68,14 +73,18 @@ def load_seccomp(path: str) -> int:
         raise ConfinementError(f"seccomp: {path} is not a BPF program")
     buffer = ctypes.create_string_buffer(program, len(program))
     fprog = _SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
-    _check(_libc.prctl(PR_SET_SECCOMP, _ulong(SECCOMP_MODE_FILTER), ctypes.byref(fprog), _ulong(0), _ulong(0)),
-           "seccomp")
+    _check(
+        _libc.prctl(PR_SET_SECCOMP, _ulong(SECCOMP_MODE_FILTER), ctypes.byref(fprog), _ulong(0), _ulong(0)), "seccomp"
+    )
     return len(program) // 8
 
 
 class _RulesetAttr(ctypes.Structure):
-    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
-                ("scoped", ctypes.c_uint64)]
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    ]
 
 
 class _PathBeneath(ctypes.Structure):
@@ -85,8 +94,12 @@ class _PathBeneath(ctypes.Structure):
 
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version, 0 when it has none (or it is disabled)."""
-    version = _libc.syscall(ctypes.c_long(SYS_LANDLOCK_CREATE_RULESET), None, ctypes.c_size_t(0),
-                            ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+    version = _libc.syscall(
+        ctypes.c_long(SYS_LANDLOCK_CREATE_RULESET),
+        None,
+        ctypes.c_size_t(0),
+        ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION),
+    )
     return max(0, version)
 
 
@@ -110,9 +123,16 @@ def _allow(ruleset_fd: int, path: str, access: int) -> bool:
         if not os.path.isdir(path):
             access &= FILE_RIGHTS
         rule = _PathBeneath(access, fd)
-        _check(_libc.syscall(ctypes.c_long(SYS_LANDLOCK_ADD_RULE), ctypes.c_int(ruleset_fd),
-                             ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH), ctypes.byref(rule), ctypes.c_uint32(0)),
-               f"landlock rule for {path}")
+        _check(
+            _libc.syscall(
+                ctypes.c_long(SYS_LANDLOCK_ADD_RULE),
+                ctypes.c_int(ruleset_fd),
+                ctypes.c_int(LANDLOCK_RULE_PATH_BENEATH),
+                ctypes.byref(rule),
+                ctypes.c_uint32(0),
+            ),
+            f"landlock rule for {path}",
+        )
     finally:
         os.close(fd)
     return True
@@ -130,10 +150,20 @@ def apply_landlock(workdir: str) -> int:
     if abi < 1:
         raise ConfinementError("landlock: not supported by this kernel")
     handled = _handled_fs(abi)
-    attr = _RulesetAttr(handled, NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0,
-                        SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0)
-    ruleset = _check(_libc.syscall(ctypes.c_long(SYS_LANDLOCK_CREATE_RULESET), ctypes.byref(attr),
-                                   ctypes.c_size_t(ctypes.sizeof(attr)), ctypes.c_uint32(0)), "landlock ruleset")
+    attr = _RulesetAttr(
+        handled,
+        NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0,
+        SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0,
+    )
+    ruleset = _check(
+        _libc.syscall(
+            ctypes.c_long(SYS_LANDLOCK_CREATE_RULESET),
+            ctypes.byref(attr),
+            ctypes.c_size_t(ctypes.sizeof(attr)),
+            ctypes.c_uint32(0),
+        ),
+        "landlock ruleset",
+    )
     try:
         for path in read_only_paths():
             _allow(ruleset, path, FS_READ_FILE | FS_READ_DIR)
@@ -142,8 +172,10 @@ def apply_landlock(workdir: str) -> int:
         writable = handled & ~(FS_EXECUTE | FS_MAKE_CHAR | FS_MAKE_BLOCK | FS_IOCTL_DEV)
         if not _allow(ruleset, workdir, writable):
             raise ConfinementError(f"landlock: working directory {workdir} is missing")
-        _check(_libc.syscall(ctypes.c_long(SYS_LANDLOCK_RESTRICT_SELF), ctypes.c_int(ruleset), ctypes.c_uint32(0)),
-               "landlock restrict_self")
+        _check(
+            _libc.syscall(ctypes.c_long(SYS_LANDLOCK_RESTRICT_SELF), ctypes.c_int(ruleset), ctypes.c_uint32(0)),
+            "landlock restrict_self",
+        )
     finally:
         os.close(ruleset)
     return abi

@@ -52,8 +52,9 @@ def prepare(workdir: str) -> SimpleNamespace:
     except ImportError as exc:
         raise PlottingUnavailable(f"{type(exc).__name__}: {exc}") from None
     pyplot.show = lambda *args, **kwargs: None  # scripts end with show(); on Agg that only warns
-    MPL.__dict__.update(pyplot=pyplot, PathCollection=PathCollection, to_hex=to_hex, BarContainer=BarContainer,
-                        Wedge=Wedge, Text=Text)
+    MPL.__dict__.update(
+        pyplot=pyplot, PathCollection=PathCollection, to_hex=to_hex, BarContainer=BarContainer, Wedge=Wedge, Text=Text
+    )
     return MPL
 
 
@@ -155,9 +156,14 @@ class Extractor:
         return [round(x0, 2), round(self.height - y1, 2), round(x1, 2), round(self.height - y0, 2)]
 
     def _text(self, text) -> dict:
-        return {"text": text.get_text()[:300], "role": self.roles.get(id(text), "other"),
-                "box": self.box(text.get_window_extent(self.renderer)), "fontsize": _number(text.get_fontsize()),
-                "rotation": _number(text.get_rotation()), "color": _hex(text.get_color())}
+        return {
+            "text": text.get_text()[:300],
+            "role": self.roles.get(id(text), "other"),
+            "box": self.box(text.get_window_extent(self.renderer)),
+            "fontsize": _number(text.get_fontsize()),
+            "rotation": _number(text.get_rotation()),
+            "color": _hex(text.get_color()),
+        }
 
     def texts(self) -> list:
         """Every drawn, non-empty text with its role and box."""
@@ -209,12 +215,17 @@ class Extractor:
                 continue
             xy = line.get_xydata()
             points = axes.transData.transform(xy[:MAX_POINTS]) if len(xy) else []
-            out.append({
-                "label": str(line.get_label())[:200], "x": _numbers(xy[:, 0]) if len(xy) else [],
-                "y": _numbers(xy[:, 1]) if len(xy) else [], "color": _hex(line.get_color()),
-                "linestyle": str(line.get_linestyle()), "marker": str(line.get_marker()),
-                "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
-            })
+            out.append(
+                {
+                    "label": str(line.get_label())[:200],
+                    "x": _numbers(xy[:, 0]) if len(xy) else [],
+                    "y": _numbers(xy[:, 1]) if len(xy) else [],
+                    "color": _hex(line.get_color()),
+                    "linestyle": str(line.get_linestyle()),
+                    "marker": str(line.get_marker()),
+                    "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
+                }
+            )
         return out
 
     def bars(self, axes) -> list:
@@ -225,17 +236,21 @@ class Extractor:
                 continue
             vertical = getattr(container, "orientation", "vertical") != "horizontal"
             rects = [r for r in container.patches if r.get_visible()]
-            out.append({
-                "label": str(container.get_label())[:200],
-                "orientation": "vertical" if vertical else "horizontal",
-                "x": [_number(r.get_x() + r.get_width() / 2 if vertical else r.get_y() + r.get_height() / 2)
-                      for r in rects][:MAX_POINTS],
-                "y": [_number(r.get_height() if vertical else r.get_width()) for r in rects][:MAX_POINTS],
-                "base": [_number(r.get_y() if vertical else r.get_x()) for r in rects][:MAX_POINTS],
-                "widths": [_number(r.get_width() if vertical else r.get_height()) for r in rects][:MAX_POINTS],
-                "color": _hex(rects[0].get_facecolor()) if rects else "",
-                "pixels": [self.box(r.get_window_extent(self.renderer)) for r in rects][:MAX_POINTS],
-            })
+            out.append(
+                {
+                    "label": str(container.get_label())[:200],
+                    "orientation": "vertical" if vertical else "horizontal",
+                    "x": [
+                        _number(r.get_x() + r.get_width() / 2 if vertical else r.get_y() + r.get_height() / 2)
+                        for r in rects
+                    ][:MAX_POINTS],
+                    "y": [_number(r.get_height() if vertical else r.get_width()) for r in rects][:MAX_POINTS],
+                    "base": [_number(r.get_y() if vertical else r.get_x()) for r in rects][:MAX_POINTS],
+                    "widths": [_number(r.get_width() if vertical else r.get_height()) for r in rects][:MAX_POINTS],
+                    "color": _hex(rects[0].get_facecolor()) if rects else "",
+                    "pixels": [self.box(r.get_window_extent(self.renderer)) for r in rects][:MAX_POINTS],
+                }
+            )
         return out
 
     def scatters(self, axes) -> list:
@@ -247,39 +262,58 @@ class Extractor:
             offsets = collection.get_offsets()
             colors = collection.get_facecolors()
             points = axes.transData.transform(offsets[:MAX_POINTS]) if len(offsets) else []
-            out.append({
-                "label": str(collection.get_label())[:200],
-                "x": _numbers(offsets[:, 0]) if len(offsets) else [],
-                "y": _numbers(offsets[:, 1]) if len(offsets) else [],
-                "color": _hex(colors[0]) if len(colors) else "",
-                "colors": len({_hex(c) for c in colors[:MAX_POINTS]}),
-                "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
-            })
+            out.append(
+                {
+                    "label": str(collection.get_label())[:200],
+                    "x": _numbers(offsets[:, 0]) if len(offsets) else [],
+                    "y": _numbers(offsets[:, 1]) if len(offsets) else [],
+                    "color": _hex(colors[0]) if len(colors) else "",
+                    "colors": len({_hex(c) for c in colors[:MAX_POINTS]}),
+                    "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
+                }
+            )
         return out
 
     def wedges(self, axes) -> list:
         """Pie wedges: angles, labels and colours."""
-        return [{"label": str(p.get_label())[:200], "theta1": _number(p.theta1), "theta2": _number(p.theta2),
-                 "color": _hex(p.get_facecolor())}
-                for p in axes.patches if isinstance(p, MPL.Wedge) and p.get_visible()]
+        return [
+            {
+                "label": str(p.get_label())[:200],
+                "theta1": _number(p.theta1),
+                "theta2": _number(p.theta2),
+                "color": _hex(p.get_facecolor()),
+            }
+            for p in axes.patches
+            if isinstance(p, MPL.Wedge) and p.get_visible()
+        ]
 
     def legend(self, axes):
         """The legend's box and labels, or None."""
         legend = axes.get_legend()
         if legend is None or not legend.get_visible():
             return None
-        return {"box": self.box(legend.get_window_extent(self.renderer)),
-                "labels": [t.get_text()[:200] for t in legend.get_texts()]}
+        return {
+            "box": self.box(legend.get_window_extent(self.renderer)),
+            "labels": [t.get_text()[:200] for t in legend.get_texts()],
+        }
 
     def axes(self, axes) -> dict:
         """One axes described."""
         return {
             "box": self.box(axes.get_window_extent(self.renderer)),
-            "title": axes.get_title()[:300], "xlabel": axes.get_xlabel()[:300], "ylabel": axes.get_ylabel()[:300],
-            "xscale": axes.get_xscale(), "yscale": axes.get_yscale(), "projection": getattr(axes, "name", ""),
-            "legend": self.legend(axes), "lines": self.lines(axes), "bars": self.bars(axes),
-            "scatters": self.scatters(axes), "wedges": self.wedges(axes),
-            "images": len(axes.images), "facecolor": _hex(axes.get_facecolor()),
+            "title": axes.get_title()[:300],
+            "xlabel": axes.get_xlabel()[:300],
+            "ylabel": axes.get_ylabel()[:300],
+            "xscale": axes.get_xscale(),
+            "yscale": axes.get_yscale(),
+            "projection": getattr(axes, "name", ""),
+            "legend": self.legend(axes),
+            "lines": self.lines(axes),
+            "bars": self.bars(axes),
+            "scatters": self.scatters(axes),
+            "wedges": self.wedges(axes),
+            "images": len(axes.images),
+            "facecolor": _hex(axes.get_facecolor()),
         }
 
     def describe(self) -> dict:
@@ -292,7 +326,9 @@ class Extractor:
         if suptitle is not None:
             self.roles[id(suptitle)] = "title"
         return {
-            "width": float(self.figure.bbox.width), "height": self.height, "dpi": float(self.figure.dpi),
+            "width": float(self.figure.bbox.width),
+            "height": self.height,
+            "dpi": float(self.figure.dpi),
             "facecolor": _hex(self.figure.get_facecolor()),
             "axes": [self.axes(axes) for axes in visible_axes],
             "texts": self.texts(),
@@ -326,8 +362,11 @@ def run_script(request: dict, compile_source, describe_exception, decode) -> dic
             return {"status": "raised", "warnings": log.messages, **describe_exception(exc)}
         numbers = pyplot.get_fignums()
         if not numbers:
-            return {"status": "no_figure", "warnings": log.messages,
-                    "message": "the script finished without an open matplotlib figure"}
+            return {
+                "status": "no_figure",
+                "warnings": log.messages,
+                "message": "the script finished without an open matplotlib figure",
+            }
         figure = pyplot.gcf()
         figure.set_dpi(float(request.get("dpi") or figure.dpi))
         facts = Extractor(figure).describe()

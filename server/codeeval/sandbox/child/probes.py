@@ -30,7 +30,8 @@ class ProbeInt(int):
 
     __slots__ = ()
     __lt__, __le__, __gt__, __ge__, __eq__, __ne__ = map(
-        _probe, (int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__))
+        _probe, (int.__lt__, int.__le__, int.__gt__, int.__ge__, int.__eq__, int.__ne__)
+    )
     __hash__ = int.__hash__
 
 

@@ -105,8 +105,9 @@ class FreshCopies:
         key = id(encoded_calls)
         if key not in self._calls:
             triples = [(m, decode(a), decode(k)) for m, a, k in encoded_calls]
-            atomic = all(_ATOMIC.issuperset(map(type, a)) and _ATOMIC.issuperset(map(type, k.values()))
-                         for _, a, k in triples)
+            atomic = all(
+                _ATOMIC.issuperset(map(type, a)) and _ATOMIC.issuperset(map(type, k.values())) for _, a, k in triples
+            )
             self._calls[key] = (encoded_calls, triples, atomic)
         _, triples, atomic = self._calls[key]
         if atomic:

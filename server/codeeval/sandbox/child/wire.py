@@ -88,8 +88,11 @@ def _dataclass_fields(kind: type):
     fields = getattr(kind, "__dataclass_fields__", None)
     if not isinstance(fields, dict):
         return None
-    return [name for name, field in fields.items() if getattr(field, "_field_type", None) is not None
-            and repr(field._field_type) == "_FIELD"]
+    return [
+        name
+        for name, field in fields.items()
+        if getattr(field, "_field_type", None) is not None and repr(field._field_type) == "_FIELD"
+    ]
 
 
 def _type_name(value: object) -> str:
@@ -247,7 +250,7 @@ def decode(data, depth: int = 0):
         return [decode(item, depth + 1) for item in data]
     if not isinstance(data, dict) or len(data) != 1:
         raise WireError("malformed tagged value")
-    (tag, body), = data.items()
+    ((tag, body),) = data.items()
     decoder = _DECODERS.get(tag)
     if decoder is None:
         raise WireError(f"unknown tag {tag!r}")
@@ -321,6 +324,7 @@ if _HAVE_C_JSON:
             raise ValueError("extra data after the JSON value")
         return value
 else:
+
     def _dumps(message):
         import json  # noqa: PLC0415  (only without the C halves: `json` brings `re` into every worker)
 

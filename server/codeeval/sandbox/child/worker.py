@@ -66,8 +66,9 @@ def format_traceback(exc: BaseException) -> str:
 
         # Only the last frames are looked up: a RecursionError has ten thousand, and finding the
         # source line of each (a file the worker cannot see) would take longer than the call.
-        frames = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__)
-                  if os.path.dirname(f.f_code.co_filename) != _HERE]
+        frames = [
+            (f, n) for f, n in traceback.walk_tb(exc.__traceback__) if os.path.dirname(f.f_code.co_filename) != _HERE
+        ]
         lines = traceback.StackSummary.extract(iter(frames[-12:])).format()
         lines += traceback.format_exception_only(type(exc), exc)
         return "".join(lines)[-4000:]
@@ -108,8 +109,11 @@ class Worker:
             self._reply(request, {"status": "error", "message": "a batch without cases"})
             return
         for index, case in enumerate(cases):
-            response = self._handled(self.call, case) if isinstance(case, dict) else {
-                "status": "error", "message": "a case is not an object"}
+            response = (
+                self._handled(self.call, case)
+                if isinstance(case, dict)
+                else {"status": "error", "message": "a case is not an object"}
+            )
             response["index"] = index
             self._reply(request, response)
 
@@ -125,16 +129,28 @@ class Worker:
         try:
             _write_message(self.response_fd, response)
         except wire.WireError as exc:
-            _write_message(self.response_fd, {"status": "unencodable", "message": str(exc)[:500],
-                                              "id": request.get("id"), "index": response.get("index")})
+            _write_message(
+                self.response_fd,
+                {
+                    "status": "unencodable",
+                    "message": str(exc)[:500],
+                    "id": request.get("id"),
+                    "index": response.get("index"),
+                },
+            )
 
     def load(self, request: dict) -> dict:
         filename = request.get("filename") or "solution.py"
         try:
             code = compile(request["source"], filename, "exec", dont_inherit=True)
         except SyntaxError as exc:
-            return {"status": "syntax_error", "message": str(exc.msg), "lineno": exc.lineno,
-                    "offset": exc.offset, "text": (exc.text or "")[:500]}
+            return {
+                "status": "syntax_error",
+                "message": str(exc.msg),
+                "lineno": exc.lineno,
+                "offset": exc.offset,
+                "text": (exc.text or "")[:500],
+            }
         except (ValueError, MemoryError) as exc:
             return {"status": "syntax_error", "message": str(exc)[:500], "lineno": None}
         module = type(sys)("solution")
@@ -147,8 +163,10 @@ class Worker:
             return {"status": "import_error", **describe_exception(exc)}
         entry = module.__dict__.get(request["entry_point"])
         if entry is None:
-            return {"status": "missing_entry_point",
-                    "message": f"no {request['entry_point']!r} defined at module level"}
+            return {
+                "status": "missing_entry_point",
+                "message": f"no {request['entry_point']!r} defined at module level",
+            }
         if not callable(entry):
             return {"status": "missing_entry_point", "message": f"{request['entry_point']!r} is not callable"}
         self.entry = entry
@@ -166,8 +184,12 @@ class Worker:
         else:
             import plot_script as figure  # noqa: PLC0415  (logging and warnings: only plot problems pay for them)
         installed.add_site_packages()  # matplotlib and pandas live there
-        reply = figure.run_script(request, lambda source, name: compile(source, name, "exec", dont_inherit=True),
-                                  describe_exception, wire.decode)
+        reply = figure.run_script(
+            request,
+            lambda source, name: compile(source, name, "exec", dont_inherit=True),
+            describe_exception,
+            wire.decode,
+        )
         if "png" in reply:
             reply["png"] = wire.encode(reply["png"])
         for stream in (sys.stdout, sys.stderr):  # the session stops this worker next: keep what it printed
