@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 
 from codeeval.ci.action_inputs import input_variable
+from tests.support import REPO, copy_suite, make_two_sum_worse
 
-from ..conftest import REPO
 from ..quality.test_check_cli import validator
 from .action_runner import ActionRun, GitHubEnvironment, run_action
-from .helpers import copy_suite, make_two_sum_worse
 
 TOKEN = "test-token-not-a-secret"
 REPOSITORY = "acme/suite"

@@ -13,10 +13,9 @@ import pytest
 
 from codeeval.ci.git import parse_unified_diff
 from codeeval.ci.pr_comment import MAX_BODY, marker, with_marker
+from tests.support import REPO, copy_suite
 
-from ..conftest import REPO
 from .action_runner import parse_output_file
-from .helpers import copy_suite
 from .test_action import PULL, REPOSITORY, TOKEN, FakeGitHub
 
 

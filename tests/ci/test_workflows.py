@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ..conftest import REPO
+from tests.support import REPO
 
 DOCS = REPO / "docs" / "ci.md"
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from codeeval.generation.frozen_suites import FrozenSuites
 from codeeval.generation.suite import build_suite
 from codeeval.sandbox import Limits, default_launcher
-
-from .test_dimension import problem
+from tests.support import problem
 
 QUEUE = """
 name: counter

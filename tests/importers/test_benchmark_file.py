@@ -6,7 +6,7 @@ import gzip
 import json
 
 from codeeval.importers.benchmark_file import benchmark_problems, detect_kind
-from tests.conftest import run_cli
+from tests.support import run_cli
 
 RECORDS = [
     {

@@ -11,7 +11,7 @@ from codeeval.importers.asserts import NotConstant, constant
 from codeeval.importers.evalplus_tasks import LATER, V0_1, compare_for, mbpp_release, restore_inputs
 from codeeval.judging.compare import outputs_match, python_equal
 from codeeval.problem import load_problem
-from tests.conftest import SHARED_DATA
+from tests.support import SHARED_DATA
 
 MBPP = SHARED_DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"
 needs_mbpp = pytest.mark.skipif(not MBPP.exists(), reason=f"MBPP+ data not found at {MBPP}")

@@ -11,7 +11,7 @@ from codeeval.engine.validation import validate_problem
 from codeeval.importers import import_file, import_records
 from codeeval.problem import load_problem
 from codeeval.run.runner import collect_samples, load_problems
-from tests.conftest import SHARED_DATA, run_cli
+from tests.support import SHARED_DATA, run_cli
 
 HUMANEVAL = SHARED_DATA / "humaneval" / "HumanEval.jsonl.gz"
 EXAMPLE_PROBLEM = SHARED_DATA / "humaneval" / "example_problem.jsonl"

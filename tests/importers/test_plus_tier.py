@@ -18,7 +18,7 @@ from codeeval.problem import load_problem
 from codeeval.problem.loader import problem_from_text
 from codeeval.sandbox import Session, default_launcher
 from codeeval.sandbox.procfs import run_queue_wait_seconds
-from tests.conftest import SHARED_DATA, run_cli
+from tests.support import SHARED_DATA, run_cli
 
 PLUS = SHARED_DATA / "humanevalplus" / "HumanEvalPlus.jsonl.gz"
 MBPP = SHARED_DATA / "mbppplus" / "MbppPlus-v0.1.jsonl.gz"
@@ -253,7 +253,7 @@ def test_a_benchmark_time_out_counts_only_if_the_call_times_out_alone_too():
     """A benchmark tier's time-out is run once more, by itself in a fresh worker, under the same limit on the time
     it takes alone: a call that got no core passes; one that is slow alone times out again (and the tier stops
     there, as EvalPlus's does). Outside a benchmark run a time-out is not run again. (A call that sleeps past the
-    limit times out again too: tests/engine/test_extended_inputs.py.)"""
+    limit times out again too: tests/problem/test_extended_inputs.py.)"""
     right = "def double(x):\n    return x * 2\n"
     assert _tier_verdicts(right, stop_first_call=True, benchmark=False) == ["timeout", "passed"]
     assert _tier_verdicts(right, stop_first_call=True, benchmark=True) == ["passed", "passed"]

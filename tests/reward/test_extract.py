@@ -1,8 +1,7 @@
 """Code out of a model's answer."""
 
 from codeeval.reward import extract_code
-
-from .problems import ANSWER
+from tests.support import ANSWER
 
 
 def test_the_block_that_defines_the_entry_point_wins_over_a_later_example_block():

@@ -9,8 +9,7 @@ import pytest
 import codeeval
 from codeeval.problem.definition import MISSING
 from codeeval.reward import RewardItem, RewardScorer, RewardStatus
-
-from .problems import ANSWER, FORKS, GOOD, HANGS, WRONG, write_problems
+from tests.support import ANSWER, FORKS, GOOD, HANGS, WRONG, write_problems
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,7 @@ import inspect
 import pytest
 
 from codeeval.reward import verl
-
-from .problems import ADD, ANSWER, WRONG, write_problems
+from tests.support import ADD, ANSWER, WRONG, write_problems
 
 
 @pytest.fixture

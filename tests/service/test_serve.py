@@ -17,8 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ..conftest import REPO
-from ..reward.problems import FORKS, GOOD, HANGS, WRONG, write_problems
+from tests.support import FORKS, GOOD, HANGS, REPO, WRONG, write_problems
 
 SLOW = "import time\ndef add(a, b):\n    time.sleep(0.4)\n    return a + b\n"  # two tests: about a second
 

@@ -17,7 +17,7 @@ import pytest
 
 from codeeval.problem import load_problem
 from codeeval.problem.visual_definition import ProblemKind
-from tests.conftest import REPO, run_cli
+from tests.support import REPO, run_cli
 
 from .helpers import missing_page_reason, missing_plotting_reason
 

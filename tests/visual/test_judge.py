@@ -19,7 +19,7 @@ import codeeval
 from codeeval.engine.evaluator import EvaluationOptions
 from codeeval.report import to_markdown
 from codeeval.visual.judge import JudgeSettings
-from tests.conftest import REPO
+from tests.support import REPO
 
 from .helpers import missing_plotting_reason
 

@@ -17,9 +17,9 @@ import time
 
 import pytest
 
-from tests.conftest import REPO, run_cli
 from tests.editor.codeserver import free_port, installed_code_server
 from tests.editor.workbench import Workbench
+from tests.support import REPO, run_cli
 
 from .helpers import missing_page_reason
 

@@ -14,7 +14,7 @@ import pytest
 from codeeval.results import result_json
 from codeeval.results.case_details import CaseRecord, CorrectnessDetails, PassCounts
 from codeeval.results.result import DimensionResult, EvaluationResult, ReportImage
-from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
+from tests.support import DOUBLE_PROBLEM, REPO, run_cli
 
 
 def setup(tmp_path, write_problem, bodies):

@@ -6,7 +6,7 @@ import re
 import tokenize
 
 from codeeval.run.blind import Blinder, BlindKey, text_spans
-from tests.conftest import DOUBLE_PROBLEM, run_cli
+from tests.support import DOUBLE_PROBLEM, run_cli
 
 MODELS = {"acme-coder-7b": "2 * x", "zeta_llm": "x + x", "OmniGen-v2": "x * 3"}
 

@@ -9,9 +9,7 @@ import shutil
 import pytest
 
 from codeeval.diff import Direction, compare, load_snapshot, to_markdown
-
-from ..conftest import run_cli
-from .helpers import copy_suite, make_two_sum_worse
+from tests.support import copy_suite, make_two_sum_worse, run_cli
 
 FAST = ("--skip", "performance", "-q")  # performance timing is the slow part and not what is compared here
 

@@ -10,7 +10,7 @@ from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluat
 from codeeval.engine.validation import _performance_errors
 from codeeval.problem import load_problem
 from codeeval.sandbox import Session
-from tests.conftest import run_cli
+from tests.support import run_cli
 
 PROBLEM = """
 name: job_queue

@@ -8,9 +8,7 @@ from codeeval.engine.evaluator import EvaluationOptions
 from codeeval.reward import RewardScorer
 from codeeval.run.ray_executor import RayExecutor
 from codeeval.run.runner import collect_folder, load_problems, run_all
-
-from ..conftest import REPO, run_cli
-from .problems import GOOD, WRONG, write_problems
+from tests.support import GOOD, REPO, WRONG, run_cli, write_problems
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'codeeval[ray]')")
 

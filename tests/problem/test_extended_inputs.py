@@ -17,7 +17,7 @@ from codeeval.problem.loader import problem_from_text
 from codeeval.problem.stored_inputs import encode_inputs
 from codeeval.results.test_tiers import TestSelection
 from codeeval.sandbox import default_launcher
-from tests.conftest import run_cli
+from tests.support import run_cli
 
 HEAD = """\
 name: halve

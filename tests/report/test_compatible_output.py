@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.conftest import DOUBLE_PROBLEM, run_cli
+from tests.support import DOUBLE_PROBLEM, run_cli
 
 PROBLEM = DOUBLE_PROBLEM + "  - args: [0]\n    expected: 0\nextended_tests:\n  - args: [-3]\n    expected: -6\n"
 

@@ -20,8 +20,7 @@ from codeeval.report.results_log import ResultsLog, read_results_log
 from codeeval.report.standings import ResultRow
 from codeeval.results.result import EvaluationResult, EvaluationStatus
 from codeeval.run import runner
-
-from ..conftest import REPO, run_cli
+from tests.support import REPO, run_cli
 
 PROBLEM = """\
 format: 1

@@ -11,29 +11,9 @@ from codeeval.dimensions import edge_cases
 from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate, evaluate_source
 from codeeval.generation.shared_suite import state_for
 from codeeval.generation.suite import build_suite
-from codeeval.problem import problem_from_text
 from codeeval.report import to_json, to_markdown
 from codeeval.sandbox import Limits, default_launcher
-
-MEDIAN = """
-name: median
-summary: Median of a non-empty list of numbers.
-entry_point: median
-reference: |
-  def median(xs: list[float]) -> float:
-      s = sorted(xs)
-      n = len(s)
-      mid = n // 2
-      return float(s[mid]) if n % 2 else (s[mid - 1] + s[mid]) / 2
-limits: {time_per_call_s: 1.0, total_time_s: 60}
-tests:
-  - args: [[1.0, 3.0, 2.0]]
-    expected: 2.0
-edge_cases:
-  generate:
-    max_examples: 60
-    preconditions: ["len(xs) > 0", "all(x == x for x in xs)"]
-"""
+from tests.support import MEDIAN, problem
 
 ONLY_ODD = """
 def median(xs):
@@ -50,12 +30,6 @@ def median(xs):
 """
 
 SKIP = ("code_quality", "performance")
-
-
-def problem(text=MEDIAN, **replacements):
-    for old, new in replacements.items():
-        text = text.replace(old, new)
-    return problem_from_text(textwrap.dedent(text), "problem.yaml")
 
 
 def test_the_suite_is_deterministic_and_respects_budget_and_preconditions():

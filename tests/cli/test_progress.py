@@ -9,7 +9,7 @@ import subprocess
 import sys
 import termios
 
-from tests.conftest import DOUBLE_PROBLEM, REPO, run_cli
+from tests.support import DOUBLE_PROBLEM, REPO, run_cli
 
 
 def samples(tmp_path, write_problem):

@@ -24,8 +24,7 @@ from codeeval.badge import (
 )
 from codeeval.badge.colors import INK, WHITE
 from codeeval.badge.svg import HEIGHT, PADDING
-
-from ..conftest import REPO, run_cli
+from tests.support import REPO, run_cli
 
 WCAG_AA = 4.5  # contrast for normal-size text
 

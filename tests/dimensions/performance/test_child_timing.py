@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-CHILD = Path(__file__).resolve().parents[2] / "server" / "codeeval" / "sandbox" / "child"
+CHILD = Path(__file__).resolve().parents[3] / "server" / "codeeval" / "sandbox" / "child"
 
 
 @pytest.fixture(scope="module")

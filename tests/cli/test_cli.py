@@ -7,8 +7,7 @@ import pytest
 
 from codeeval.cli.run import default_jobs
 from codeeval.engine.evaluation_options import EvaluationOptions
-
-from ..conftest import run_cli
+from tests.support import run_cli
 
 PROBLEM = """
 name: double
