@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
 from codeeval import evaluate  # noqa: E402
+from codeeval.base.catalog import ProblemKind  # noqa: E402
 from codeeval.problem import load_problem  # noqa: E402
-from codeeval.problem.visual_definition import ProblemKind  # noqa: E402
 from codeeval.sandbox import default_launcher  # noqa: E402
 from codeeval.sandbox.browser import find_chromium  # noqa: E402
 from codeeval.visual.checks import PartDetails  # noqa: E402

@@ -29,11 +29,8 @@ def render(font_path: Path) -> str:
     units = font["head"].unitsPerEm
     cmap = font.getBestCmap()
     metrics = font["hmtx"].metrics
-    rows = []
-    for start in range(0, len(CODE_POINTS), 8):
-        chunk = CODE_POINTS[start : start + 8]
-        rows.append("    " + " ".join(f"{point}: {metrics[cmap[point]][0]}," for point in chunk if point in cmap))
-    body = "\n".join(rows)
+    # One entry a line, as `ruff format` lays out the dict (the file is checked by the format gate too).
+    body = "\n".join(f"    {point}: {metrics[cmap[point]][0]}," for point in CODE_POINTS if point in cmap)
     return f'''"""Advance widths of {family} ({font_path.name}) in font units, made by scripts/make_badge_widths.py."""
 
 FONT_FAMILY = "{family}"

@@ -2,6 +2,11 @@
 // "Editor protocol"): command names, argument and result shapes, and checks
 // that turn the server's untyped JSON into these types. No `vscode` import, so
 // the integration test can use it from plain Node.
+//
+// The result interfaces mirror the server's reply dataclasses
+// (server/codeeval/lsp/command_replies.py): same names, same fields in the same
+// order. tests/lsp/test_protocol_mirror.py fails when the two differ, or when a
+// type here does not admit a value the server sends.
 
 export const ServerCommand = {
   evaluate: 'codeeval.evaluate',
@@ -49,10 +54,29 @@ export interface EvaluateCancelled {
 
 export type EvaluateResult = EvaluateDone | NeedsProblem | EvaluateCancelled;
 
+/** `codeeval.showReport`'s answer (parseShowReport returns its reportUri). */
+export interface ReportLocation {
+  reportUri: string;
+}
+
 export interface LastResult {
   score: number | null;
   problem: string | null;
   reportUri: string;
+}
+
+/** A function whose quality moved since git HEAD; null: new (before) or removed (after). */
+export interface FunctionChange {
+  name: string;
+  before: number | null;
+  after: number | null;
+}
+
+/** A finding that git HEAD's version of the file does not have. */
+export interface NewFinding {
+  rule: string;
+  line: number;
+  message: string;
 }
 
 /** A file's quality against its version in git HEAD (`codeeval.health`). */
@@ -65,6 +89,11 @@ export interface Health {
   headline: string;
   /** The whole comparison as Markdown: which functions moved, which findings are new. */
   markdown: string;
+  /** The details behind `markdown` (the server always sends them; the status bar needs only the Markdown). */
+  functions?: FunctionChange[];
+  newFindings?: NewFinding[];
+  /** Findings in HEAD that are gone. */
+  fixed?: number;
 }
 
 /** One row of `codeeval.workspaceQuality`: a workspace file's quality, worst first. */
@@ -188,6 +217,16 @@ export function parseLastResult(value: unknown): LastResult | null {
   throw new ProtocolError(ServerCommand.lastResult, `expected {score, problem, reportUri} or null, got ${JSON.stringify(value)}`);
 }
 
+function parseFunctionChanges(value: unknown): FunctionChange[] {
+  const changes = Array.isArray(value) ? value.filter(isObject) : [];
+  return changes.map((c) => ({ name: optionalString(c.name) ?? '', before: optionalNumber(c.before), after: optionalNumber(c.after) }));
+}
+
+function parseNewFindings(value: unknown): NewFinding[] {
+  const findings = Array.isArray(value) ? value.filter(isObject) : [];
+  return findings.map((f) => ({ rule: optionalString(f.rule) ?? '', line: optionalNumber(f.line) ?? 0, message: optionalString(f.message) ?? '' }));
+}
+
 export function parseHealth(value: unknown): Health | null {
   if (value === null || value === undefined) {
     return null;
@@ -200,6 +239,9 @@ export function parseHealth(value: unknown): Health | null {
       trend: value.trend,
       headline: optionalString(value.headline) ?? '',
       markdown: value.markdown,
+      functions: parseFunctionChanges(value.functions),
+      newFindings: parseNewFindings(value.newFindings),
+      fixed: optionalNumber(value.fixed) ?? 0,
     };
   }
   throw new ProtocolError(ServerCommand.health, `expected {trend, markdown, ...} or null, got ${JSON.stringify(value)}`);

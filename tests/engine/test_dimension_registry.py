@@ -18,7 +18,7 @@ def test_every_kind_is_scored_on_exactly_its_catalog_dimensions_in_report_order(
 
 def test_the_problem_schema_accepts_weights_for_exactly_the_function_dimensions():
     schema = json.loads(resources.files("codeeval.problem").joinpath("problem.schema.json").read_text())
-    assert sorted(schema["properties"]["weights"]["properties"]) == sorted(catalog.names(catalog.FUNCTION_KIND))
+    assert sorted(schema["properties"]["weights"]["properties"]) == sorted(catalog.names(catalog.ProblemKind.FUNCTION))
 
 
 def test_default_weights_come_from_the_catalog():

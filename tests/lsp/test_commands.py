@@ -65,6 +65,7 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
     client.progress_reports[token] = []  # a client-created token, as VS Code sends with the request
     result = await execute(client, "codeeval.evaluate", {"uri": uri}, token=token)
 
+    assert list(result) == ["status", "score", "problem", "reportUri", "jsonUri", "dimensions"]
     assert result["status"] == "done" and result["problem"] == "add"
     assert 0 < result["score"] < 100
     assert result["dimensions"]["correctness"] == pytest.approx(66.67, abs=0.01)  # (-5, 2) fails
@@ -117,11 +118,12 @@ async def test_server_created_progress_and_a_problem_named_in_a_comment(client: 
 async def test_needs_problem_lists_the_choices(client: LanguageClient, workspace: Path):
     uri = open_doc(client, workspace / "mystery.py", text="def mystery(x: int) -> int:\n    return x\n")
     result = await execute(client, "codeeval.evaluate", {"uri": uri})
-    assert result["status"] == "needsProblem"
+    assert list(result) == ["status", "choices", "message"] and result["status"] == "needsProblem"
     names = [c["name"] for c in result["choices"]]
     assert names == ["add", "slow", "none"]
     listed = await execute(client, "codeeval.listProblems", {"uri": uri})
     assert listed == result["choices"]
+    assert list(listed[0]) == ["name", "path", "summary"]
     assert listed[0]["path"] == str(workspace / "problems" / "add.yaml")
     assert listed[0]["summary"] == "Add two integers."
     assert await execute(client, "codeeval.showReport", {"uri": uri}) is None

@@ -56,6 +56,8 @@ async def test_health_against_head_in_the_command_and_the_first_lines_hover(
     uri = open_doc(fresh_client, path)
     await next_diagnostics(fresh_client, uri)
     same = await execute(fresh_client, "codeeval.health", {"uri": uri})
+    keys = ["score", "headScore", "delta", "trend", "headline", "markdown", "functions", "newFindings", "fixed"]
+    assert list(same) == keys
     assert same["trend"] == "unchanged" and same["delta"] == 0 and same["newFindings"] == []
 
     await saved(fresh_client, path, uri, 2, FIXED)
@@ -103,6 +105,7 @@ async def test_workspace_files_by_quality_worst_first(fresh_client: LanguageClie
     scores = [f["score"] for f in files]
     assert scores == sorted(scores)
     by_path = {f["path"]: f for f in files}
+    assert list(by_path["add.py"]) == ["uri", "path", "score", "headScore", "delta", "findings"]
     assert by_path["new.py"]["headScore"] is None
     assert by_path["slow.py"]["delta"] == 0
     assert by_path["add.py"]["headScore"] is not None and by_path["add.py"]["delta"] != 0

@@ -14,6 +14,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from codeeval.base.findings import Range
 from codeeval.lsp import problems
+from codeeval.lsp.command_replies import LastResult
 from codeeval.lsp.editor_settings import Settings, SettingsStore, overlay
 from codeeval.lsp.folders import base_dir, folder_for, uri_stem
 from codeeval.lsp.jobs import CancellableLauncher, CancelToken, EvaluationCancelled
@@ -156,10 +157,18 @@ def test_the_last_reports_on_disk_are_read_back_after_a_restart(tmp_path):
     (folder / "two_sum.json").write_text('{"score": 71.456, "problem": "two_sum"}', encoding="utf-8")
     assert saved_summary(tmp_path, "sub/two_sum.py") is None  # the Markdown report is what the client opens
     (folder / "two_sum.md").write_text("# report\n", encoding="utf-8")
-    assert saved_summary(tmp_path, "sub/two_sum.py") == {
-        "score": 71.46,
-        "problem": "two_sum",
-        "reportUri": (folder / "two_sum.md").as_uri(),
-    }
+    assert saved_summary(tmp_path, "sub/two_sum.py") == LastResult(
+        score=71.46, problem="two_sum", report_uri=(folder / "two_sum.md").as_uri()
+    )
     (folder / "two_sum.json").write_text("{not json", encoding="utf-8")
     assert saved_summary(tmp_path, "sub/two_sum.py") is None
+
+
+def test_the_analysis_worker_and_the_replies_load_without_pygls():
+    """The analysis worker process imports lsp.analysis (and the replies are plain data): no LSP library."""
+    code = (
+        "import sys, codeeval.lsp.analysis, codeeval.lsp.command_replies; "
+        "print(sorted(m for m in ('pygls', 'lsprotocol') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

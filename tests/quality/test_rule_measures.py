@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from radon.visitors import ComplexityVisitor
 
+from codeeval.base.catalog import ProblemKind
 from codeeval.problem import load_problem
-from codeeval.problem.visual_definition import ProblemKind
 from codeeval.quality.context import build
 from codeeval.quality.metrics import measure_all
 from codeeval.quality.source import SourceText

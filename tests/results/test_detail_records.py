@@ -8,9 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-from codeeval.results.case_details import CaseRecord, CorrectnessDetails, PassCounts
-from codeeval.results.performance_details import ClassCallRecord, FitRecord
-from codeeval.results.result import DimensionDetails, DimensionResult
+from codeeval.results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, PassCounts
+from codeeval.results.performance_details import ClassBasis, ClassCallRecord, FitRecord
+from codeeval.results.result import DimensionDetails, DimensionResult, EvaluationResult, LoadRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ def _case(**extra) -> CaseRecord:
         case="tests[0]",
         input="f(1)",
         passed=False,
-        verdict="wrong_output",
+        verdict=CaseVerdict.WRONG_OUTPUT,
         expected="2",
         actual="3",
         origin="test",
@@ -41,10 +41,28 @@ def test_a_record_is_its_fields_in_order_with_unset_optional_keys_left_out():
 
 def test_a_field_named_like_a_keyword_keeps_its_json_key_and_odd_floats_become_text():
     fit = FitRecord(best="O(n)", error=float("nan"), r_squared=None, errors={"O(n)": 0.01})
-    call = ClassCallRecord(best="O(n)", basis="instructions", not_ruled_out=("O(n)",), time=None, instructions=fit)
+    call = ClassCallRecord(
+        best="O(n)", basis=ClassBasis.INSTRUCTIONS, not_ruled_out=("O(n)",), time=None, instructions=fit
+    )
     data = call.to_dict()
     assert data["class"] == data["instructions"]["class"] == "O(n)" and data["instructions"]["error"] == "nan"
     assert json.loads(json.dumps(data))["not_ruled_out"] == ["O(n)"]  # tuples are lists in the JSON
+
+
+def test_a_case_verdict_is_its_word_in_the_json():
+    assert json.dumps(_case().to_dict()["verdict"]) == '"wrong_output"'
+
+
+def test_the_load_report_keeps_its_keys_and_no_load_is_an_empty_object():
+    load = LoadRecord(status="syntax_error", message="syntax error (line 2): bad", lineno=2, traceback="")
+    loaded = EvaluationResult("p", "s.py", 0.0, {}, isolation=None, load=load).to_dict()
+    assert loaded["load"] == {
+        "status": "syntax_error",
+        "message": "syntax error (line 2): bad",
+        "lineno": 2,
+        "traceback": "",
+    }
+    assert EvaluationResult("p", "s.py", 0.0, {}, isolation=None).to_dict()["load"] == {}
 
 
 def test_details_with_nothing_to_say_add_no_keys():

@@ -11,9 +11,10 @@ import time
 
 import pytest
 
+from codeeval.base.isolation import IsolationLevel, IsolationReport
 from codeeval.results import result_json
-from codeeval.results.case_details import CaseRecord, CorrectnessDetails, PassCounts
-from codeeval.results.result import DimensionResult, EvaluationResult, ReportImage
+from codeeval.results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, PassCounts
+from codeeval.results.result import DimensionResult, EvaluationResult, LoadRecord, ReportImage
 from tests.support import DOUBLE_PROBLEM, REPO, run_cli
 
 
@@ -124,7 +125,7 @@ def test_a_result_survives_the_json_round_trip_exactly():
         case="tests[1]",
         input="f(2)",
         passed=False,
-        verdict="wrong_output",
+        verdict=CaseVerdict.WRONG_OUTPUT,
         expected="4",
         actual="5",
         origin="test",
@@ -133,20 +134,24 @@ def test_a_result_survives_the_json_round_trip_exactly():
     )
     details = CorrectnessDetails(passed=1, total=2, cases=(case,), tiers={"base": PassCounts(1, 2)})
     dimension = DimensionResult("correctness", 50.0, summary="1/2", rationale=["-50.0: x"], details=details, weight=0.5)
-    isolation = {
-        "layers": ["rlimits"],
-        "odd": (1, {2}, frozenset({"x"}), b"\x00", float("inf"), 10**5000, {3: "three"}),
-        "$dollar": [None, True, 1.5],
-    }
+    isolation = IsolationReport(
+        IsolationLevel.PROCESS, True, 0, "3.11.2 (/usr/bin/python3)", ("rlimits",), ("seccomp",), ("no seccomp",)
+    ).with_notes(["browser containment: flags"])
     result = EvaluationResult(
         "Demo/0",
         "m#1",
         50.0,
         {"correctness": dimension},
         isolation,
+        load=LoadRecord(status="loaded", message="", lineno=None, traceback=""),
         images=[ReportImage("plot.png", b"\x89PNG", "the plot")],
     )
     assert result_json.loads(result_json.dumps(result)) == result
+    odd = {
+        "odd": (1, {2}, frozenset({"x"}), b"\x00", float("inf"), 10**5000, {3: "three"}),
+        "$dollar": [None, True, 1.5],
+    }
+    assert result_json.loads(result_json.dumps(odd)) == odd
 
 
 @pytest.mark.parametrize(

@@ -192,7 +192,7 @@ def test_a_run_killed_halfway_keeps_every_result_it_finished(tmp_path):
 
 def test_a_log_cut_short_keeps_its_complete_lines(tmp_path):
     path = tmp_path / "results.jsonl"
-    result = EvaluationResult(problem="p", solution="a.py", score=80.0, dimensions={}, isolation={})
+    result = EvaluationResult(problem="p", solution="a.py", score=80.0, dimensions={}, isolation=None)
     with ResultsLog(path) as log:
         log.append(ResultRow.of("p", "a.py", "a", "a.py", result))
         log.append(ResultRow.of("p", "b.py", "b", "b.py", result))

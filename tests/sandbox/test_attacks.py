@@ -182,7 +182,7 @@ def test_attack_is_contained(attack: Attack, attack_launcher, listener, world_di
 
     correctness = result.dimensions["correctness"]
     assert correctness.score == 0, correctness.details
-    assert result.load["status"] == attack.load, result.load
+    assert result.load is not None and result.load.status == attack.load, result.load
     if attack.load == "loaded":
         cases = correctness.details.cases
         assert len(cases) == 3

@@ -47,22 +47,23 @@ def call(launcher, source: str, *args, limits: Limits | None = None):
 
 def test_every_launcher_reports_its_layers_and_what_is_missing(launcher):
     isolation = launcher.isolation()
-    assert isolation["level"] == launcher.name
-    assert set(isolation["missing"]) == set(REQUIRED_LAYERS) - set(isolation["layers"])
-    assert len(isolation["warnings"]) == len(isolation["missing"])  # each missing layer explained
-    assert isolation["network"] == (not {"namespaces", "seccomp"} & set(isolation["layers"]))
-    assert isolation["python"].split()[0].count(".") == 2
+    assert isolation.level == launcher.level and isolation.level.value == launcher.name
+    assert set(isolation.missing) == set(REQUIRED_LAYERS) - set(isolation.layers)
+    assert len(isolation.warnings) == len(isolation.missing)  # each missing layer explained
+    assert isolation.network == (not {"namespaces", "seccomp"} & set(isolation.layers))
+    assert isolation.python.split()[0].count(".") == 2
+    assert isolation.notes is None  # notes come from visual evaluations, not from a launcher
 
 
 def test_the_plain_launcher_says_plainly_what_it_lacks():
     isolation = detect.plain_launcher().isolation()
-    assert "namespaces" in isolation["missing"] and "seccomp" in isolation["missing"]
-    assert any("read any file" in w for w in isolation["warnings"])
+    assert "namespaces" in isolation.missing and "seccomp" in isolation.missing
+    assert any("read any file" in w for w in isolation.warnings)
 
 
 def test_the_worker_really_runs_as_the_reported_uid(launcher):
     outcome = call(launcher, "import os\ndef probe():\n    return os.getuid()\n")
-    assert outcome.value == launcher.isolation()["uid"] or launcher.uids is not None
+    assert outcome.value == launcher.isolation().uid or launcher.uids is not None
     if "unprivileged_uid" in launcher.layers():
         assert outcome.value != 0
     if launcher.uids is not None:
@@ -189,7 +190,7 @@ def test_strict_isolation_refuses_to_run_with_a_layer_missing(tmp_path):
 
 
 def test_strict_isolation_runs_when_every_layer_is_there(tmp_path):
-    if "bubblewrap" not in detect.launchers() or detect.launchers()["bubblewrap"].isolation()["missing"]:
+    if "bubblewrap" not in detect.launchers() or detect.launchers()["bubblewrap"].isolation().missing:
         pytest.skip(f"full isolation is not available here: {detect.machine().notes}")
     problem, solution = tmp_path / "double.yaml", tmp_path / "double.py"
     problem.write_text(PROBLEM)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from codeeval.base.catalog import ProblemKind
 from codeeval.problem import load_problem
-from codeeval.problem.visual_definition import ProblemKind
 from tests.support import REPO, run_cli
 
 from .helpers import missing_page_reason, missing_plotting_reason

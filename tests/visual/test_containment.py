@@ -122,7 +122,7 @@ new Image().src = "http://example.com/track.gif";
     reached = " ".join(e.text for e in contained.evidence)
     assert contained.score < 1 and f"{base}/fetch" in reached and f"{base}/image.png" in reached
     assert "popup" in reached  # the click opened one: it was closed at once
-    notes = " ".join(result.isolation.get("notes", []))
+    notes = " ".join(result.isolation.notes or ())
     if namespace_problem() is None:
         assert "network_namespace" in notes
     assert browser_processes() == []

@@ -114,6 +114,6 @@ def test_the_score_does_not_depend_on_the_judge_even_when_it_fails(model_server)
     assert judged.score == plain.score
     verdict = judged.dimensions["static_aesthetics"].details.judge
     assert verdict.error and not verdict.findings
-    assert any("model judge" in note for note in judged.isolation["notes"])
+    assert any("model judge" in note for note in judged.isolation.notes)
     unreachable = evaluate_with(JudgeSettings("http://127.0.0.1:9/v1", "vision-test", timeout_s=2))
     assert unreachable.score == plain.score

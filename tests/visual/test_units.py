@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from codeeval.base.catalog import ProblemKind
 from codeeval.base.color_math import contrast_ratio, parse_color, simulate, worst_deficiency_distance
 from codeeval.base.errors import ProblemErrors
 from codeeval.problem import load_problem
-from codeeval.problem.visual_definition import ExpectedSeries, PlotSpec, ProblemKind
+from codeeval.problem.visual_definition import ExpectedSeries, PlotSpec
 from codeeval.sandbox import PlotStatus
 from codeeval.visual.checks import Part, PictureBook, part_result
 from codeeval.visual.figure_facts import parse_figure

@@ -1,17 +1,27 @@
 """The dimensions a score is made of, per kind of problem: each one's name, titles and default weight.
 
-Data only, with no imports, so the problem loader, the command line, the
+Data only, importing nothing outside `base`, so the problem loader, the command line, the
 editor's settings, the reports and the leaderboard all read the one list
 (`codeeval --help` must not import the engine). What each dimension does is
 bound to these entries in `registry.py`; a test holds the two to the same set.
 
-A new kind of problem (a plot, a web page) adds its kind to `KINDS` with the
-parts it is scored on, and its evaluators to the registry under that kind.
+A new kind of problem (a plot, a web page) adds its kind to `ProblemKind` and to
+`KINDS` with the parts it is scored on, and its evaluators to the registry under that kind.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .vocabulary import Vocabulary
+
+
+class ProblemKind(Vocabulary):
+    """What a problem asks for: a function, a plot, or a web page."""
+
+    FUNCTION = "function"  # a function or class called with inputs, against a reference
+    PLOT = "plot"  # a script that draws a matplotlib figure
+    WEBPAGE = "webpage"  # an HTML page, or Python that writes one
 
 
 @dataclass(frozen=True)
@@ -35,25 +45,22 @@ DATA_FIDELITY = DimensionInfo("data_fidelity", "Data fidelity", "data fidelity",
 STATIC_AESTHETICS = DimensionInfo("static_aesthetics", "Static aesthetics", "static aesthetics", "static", 40.0)
 INTERACTION = DimensionInfo("interaction", "Interaction", "interaction", "interact", 40.0)
 
-FUNCTION_KIND = "function"  # a function or class called with inputs, against a reference
-PLOT_KIND = "plot"  # a script that draws a matplotlib figure
-WEBPAGE_KIND = "webpage"  # an HTML page, or Python that writes one
-KINDS: dict[str, tuple[DimensionInfo, ...]] = {
-    FUNCTION_KIND: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),  # in report order
-    PLOT_KIND: (EXECUTION, DATA_FIDELITY, STATIC_AESTHETICS),
-    WEBPAGE_KIND: (EXECUTION, STATIC_AESTHETICS, INTERACTION),
+KINDS: dict[ProblemKind, tuple[DimensionInfo, ...]] = {
+    ProblemKind.FUNCTION: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),  # in report order
+    ProblemKind.PLOT: (EXECUTION, DATA_FIDELITY, STATIC_AESTHETICS),
+    ProblemKind.WEBPAGE: (EXECUTION, STATIC_AESTHETICS, INTERACTION),
 }
 
 
-def dimensions_of(kind: str = FUNCTION_KIND) -> tuple[DimensionInfo, ...]:
+def dimensions_of(kind: ProblemKind = ProblemKind.FUNCTION) -> tuple[DimensionInfo, ...]:
     return KINDS[kind]
 
 
-def names(kind: str = FUNCTION_KIND) -> tuple[str, ...]:
+def names(kind: ProblemKind = ProblemKind.FUNCTION) -> tuple[str, ...]:
     return tuple(info.name for info in KINDS[kind])
 
 
-def default_weights(kind: str = FUNCTION_KIND) -> dict[str, float]:
+def default_weights(kind: ProblemKind = ProblemKind.FUNCTION) -> dict[str, float]:
     return {info.name: info.weight for info in KINDS[kind]}
 
 

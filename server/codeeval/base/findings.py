@@ -10,8 +10,35 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .vocabulary import Vocabulary
+
 LOW_CONFIDENCE = 0.6
-SEVERITIES = ("critical", "warning", "suggestion")
+
+
+class Severity(Vocabulary):
+    """How bad a finding is. The members run from the most severe down, the order reports count them in."""
+
+    CRITICAL = "critical"
+    WARNING = "warning"
+    SUGGESTION = "suggestion"
+
+    @property
+    def rank(self) -> int:
+        """0 for the most severe, then one more per step down."""
+        return list(Severity).index(self)
+
+    def at_least(self, threshold: Severity | None) -> bool:
+        """As severe as `threshold` or more; no severity reaches the threshold None (`--fail-on none`)."""
+        return threshold is not None and self.rank <= threshold.rank
+
+
+NO_THRESHOLD = "none"  # `--fail-on none`, the action's `fail-on: none`: no finding fails the run
+THRESHOLDS: tuple[str, ...] = (*(severity.value for severity in Severity), NO_THRESHOLD)  # the words `--fail-on` takes
+
+
+def threshold_of(word: str) -> Severity | None:
+    """A `--fail-on` word as the least severity that fails a run; None for `none`, where nothing does."""
+    return None if word == NO_THRESHOLD else Severity(word)
 
 
 @dataclass(frozen=True)
@@ -113,7 +140,7 @@ class Finding:
     rule_id: str  # e.g. CQ101
     message: str
     range: Range
-    severity: str  # critical | warning | suggestion
+    severity: Severity
     confidence: Confidence
     suggestion: str = ""
     fix: Fix | None = None

@@ -13,10 +13,8 @@ from enum import Enum
 
 from ..base.catalog import names as dimension_names
 from ..base.errors import CodeevalError
-from ..base.findings import SEVERITIES
+from ..base.findings import NO_THRESHOLD, THRESHOLDS, Severity, threshold_of
 from ..diff import DEFAULT_THRESHOLD
-
-FAIL_ON = (*SEVERITIES, "none")
 
 
 class InputError(CodeevalError):
@@ -44,7 +42,7 @@ class ActionInputs:
     deterministic: bool
     jobs: int | None
     min_score: float | None
-    fail_on: str
+    fail_on: Severity | None  # None: no finding fails the run (`fail-on: none`)
     fail_on_regression: bool
     threshold: float
     compare_base: bool
@@ -76,7 +74,7 @@ class ActionInputs:
             deterministic=reader.flag("deterministic", False),
             jobs=reader.positive_int("jobs"),
             min_score=reader.number("min-score", 0, 100),
-            fail_on=reader.choice("fail-on", FAIL_ON, "none"),
+            fail_on=threshold_of(reader.choice("fail-on", THRESHOLDS, NO_THRESHOLD)),
             fail_on_regression=reader.flag("fail-on-regression", False),
             threshold=reader.number_or("threshold", 0, 100, DEFAULT_THRESHOLD),
             compare_base=reader.flag("compare-base", True),

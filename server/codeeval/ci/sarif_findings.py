@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from ..base.findings import SEVERITIES
+from ..base.findings import Severity
 from ..report.workflow_commands import SEVERITY_LEVELS, annotation
 from .git import ChangedLines
 from .workflow import WorkflowError
@@ -23,7 +23,7 @@ class QualityFinding:
 
     path: str  # relative to the workspace, as git names it
     rule: str
-    severity: str  # critical, warning, suggestion
+    severity: Severity
     message: str
     start_line: int
     end_line: int
@@ -36,11 +36,10 @@ class QualityFinding:
         lines = changed.get(self.path, set())
         return any(line in lines for line in range(self.start_line, self.end_line + 1))
 
-    def at_or_above(self, threshold: str) -> bool:
-        """At least as severe as `threshold` ('none' matches nothing); low-confidence findings never count."""
-        if threshold == "none" or self.low_confidence:
-            return False
-        return SEVERITIES.index(self.severity) <= SEVERITIES.index(threshold)
+    def at_or_above(self, threshold: Severity | None) -> bool:
+        """At least as severe as `threshold` (None, `fail-on: none`, matches nothing); low-confidence findings
+        never count."""
+        return not self.low_confidence and self.severity.at_least(threshold)
 
     def annotation(self) -> str:
         """The workflow command that shows the finding on its lines."""
@@ -70,7 +69,7 @@ def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
                 QualityFinding(
                     path=_workspace_path(location["artifactLocation"]["uri"], workspace),
                     rule=result["ruleId"],
-                    severity=properties.get("severity", "warning"),
+                    severity=Severity(properties.get("severity", Severity.WARNING)),
                     message=result["message"]["text"],
                     start_line=region["startLine"],
                     end_line=region.get("endLine", region["startLine"]),
@@ -79,7 +78,7 @@ def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
                     low_confidence=bool(properties.get("lowConfidence")),
                 )
             )
-    findings.sort(key=lambda finding: (SEVERITIES.index(finding.severity), finding.path, finding.start_line))
+    findings.sort(key=lambda finding: (finding.severity.rank, finding.path, finding.start_line))
     return findings
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..badge import band_for
-from ..base.findings import SEVERITIES
+from ..base.findings import Severity
 from ..diff import RunDiff
 from ..diff.markdown import to_markdown as diff_markdown
 from ..report.markdown_text import cell, table
@@ -54,7 +54,7 @@ def render(parts: SummaryParts) -> str:
 
 
 def _findings(findings: tuple[QualityFinding, ...], scope: str) -> list[str]:
-    counts = ", ".join(f"{sum(f.severity == severity for f in findings)} {severity}" for severity in SEVERITIES)
+    counts = ", ".join(f"{sum(f.severity == severity for f in findings)} {severity}" for severity in Severity)
     out = [f"### Quality findings {scope}: {len(findings)}" + (f" ({counts})" if findings else ""), ""]
     if findings:
         rows: list[list[object]] = [

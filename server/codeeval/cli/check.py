@@ -10,7 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..base.findings import THRESHOLDS, threshold_of
+
+if TYPE_CHECKING:
+    from ..quality.config import QualityConfig
+    from ..report.check_files import FileResult
+
+SettingsFinder = Callable[[Path], "QualityConfig"]  # a checked file's resolved quality settings
 
 NAME = "check"
 HELP = "check code quality only, linter-style (nothing is executed)"
@@ -30,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--fail-on",
-        choices=("critical", "warning", "suggestion", "none"),
+        choices=THRESHOLDS,
         default="warning",
         help="exit 1 when a finding this severe or worse exists (default: warning)",
     )
@@ -76,11 +86,11 @@ def run(args: argparse.Namespace) -> int:
         print("codeeval: no Python files to check", file=sys.stderr)
     if any(result.bad for result in results):
         return EXIT_BAD_INPUT
-    failing = check_output.counts_at_or_above(results, args.fail_on, args.include_low_confidence)
+    failing = check_output.counts_at_or_above(results, threshold_of(args.fail_on), args.include_low_confidence)
     return EXIT_FINDINGS if failing else EXIT_OK
 
 
-def _rule_overrides(select: str | None, ignore: str | None) -> dict:
+def _rule_overrides(select: str | None, ignore: str | None) -> dict[str, dict[str, bool]]:
     """--select / --ignore as a settings layer: {"rules": {id: False, ...}}."""
     from ..quality import RULES_BY_ID
     from ..quality.config import QualityConfigError
@@ -102,7 +112,7 @@ def _rule_overrides(select: str | None, ignore: str | None) -> dict:
     return {"rules": dict.fromkeys(sorted(disabled), False)} if disabled else {}
 
 
-def _settings_finder(args: argparse.Namespace, overrides: dict):
+def _settings_finder(args: argparse.Namespace, overrides: dict[str, dict[str, bool]]) -> SettingsFinder:
     """A function file -> resolved QualityConfig: the nearest pyproject.toml's settings, then the flags."""
     from ..quality.config import (
         ProjectSettings,
@@ -112,7 +122,7 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
         resolve,
     )
 
-    cache: dict[Path, object] = {}
+    cache: dict[Path, QualityConfig] = {}
     notes_shown: set[str] = set()
 
     def project(path: Path) -> ProjectSettings:
@@ -122,7 +132,7 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
             return read_pyproject(Path(args.config)) or ProjectSettings({}, Path(args.config))
         return load_project_settings(path)
 
-    def settings_for(path: Path):
+    def settings_for(path: Path) -> QualityConfig:
         folder = path.parent.resolve()
         if folder not in cache:
             found = project(path)
@@ -137,7 +147,7 @@ def _settings_finder(args: argparse.Namespace, overrides: dict):
     return settings_for
 
 
-def _check_one(path: Path, settings_for):
+def _check_one(path: Path, settings_for: SettingsFinder) -> FileResult:
     from ..quality import analyze
     from ..report.check_files import FileResult, display_path, read_source
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.catalog import title_of
+from ..base.isolation import IsolationReport
 from .options import add_evaluation_flags, evaluation_options
+
+if TYPE_CHECKING:
+    from ..results.result import EvaluationResult
 
 NAME = "evaluate"
 HELP = "evaluate one solution against one problem"
@@ -22,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_evaluation_flags(parser)
 
 
-def text_summary(result) -> str:
+def text_summary(result: EvaluationResult) -> str:
     """The result as a few lines of text: the score, each dimension's score and summary, errors."""
     lines = [f"{result.problem}: {result.score:.1f}/100  ({result.solution})"]
     for name, dim in result.dimensions.items():
@@ -36,13 +41,13 @@ def text_summary(result) -> str:
     return "\n".join(lines) + "\n"
 
 
-def isolation_warning(isolation: dict) -> str | None:
-    """One line saying plainly that isolation is weaker than full, and why; None when it is full."""
-    if not isolation.get("missing"):
+def isolation_warning(isolation: IsolationReport | None) -> str | None:
+    """One line saying plainly that isolation is weaker than full, and why; None when it is full (or unknown)."""
+    if isolation is None or not isolation.missing:
         return None
-    why = "; ".join(isolation.get("warnings") or [])
+    why = "; ".join(isolation.warnings)
     return (
-        f"warning: isolation is weaker than full (missing: {', '.join(isolation['missing'])})"
+        f"warning: isolation is weaker than full (missing: {', '.join(isolation.missing)})"
         + (f": {why}" if why else "")
         + ". --require-isolation=strict refuses to run instead."
     )

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from ..base.catalog import KINDS, all_names, names
 from ..visual.judge import KEY_ENV, JudgeSettings
+
+if TYPE_CHECKING:
+    from ..engine.evaluation_options import EvaluationOptions
 
 DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take any
 
@@ -80,7 +84,7 @@ def parse_weights(text: str) -> dict[str, float]:
     return weights
 
 
-def evaluation_options(args: argparse.Namespace):
+def evaluation_options(args: argparse.Namespace) -> EvaluationOptions:
     """EvaluationOptions from the shared evaluation flags; exits with a message on a bad combination."""
     from ..engine.evaluation_options import EvaluationOptions
 

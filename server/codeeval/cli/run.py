@@ -6,11 +6,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
+from ..base.isolation import IsolationReport
 from ..results.test_tiers import TestSelection
 from .evaluate import isolation_warning
 from .options import add_evaluation_flags, evaluation_options
+
+if TYPE_CHECKING:
+    from ..engine.evaluation_options import EvaluationOptions
+    from ..results.result import EvaluationResult
 
 NAME = "run"
 HELP = "evaluate many solutions against a folder of problems and write a leaderboard"
@@ -90,13 +95,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 class ProgressBar:
     """Progress with rate and ETA on a terminal (tqdm); plain lines elsewhere (CI logs)."""
 
-    def __init__(self, stream, enabled: bool):
+    def __init__(self, stream: TextIO, enabled: bool):
         self.stream = stream
         self.enabled = enabled
         self.tty = stream.isatty()
         self._bar: Any = None  # a tqdm bar, made on the first result
 
-    def __call__(self, done: int, total: int, result) -> None:
+    def __call__(self, done: int, total: int, result: EvaluationResult) -> None:
         if not self.enabled:
             return
         name = Path(result.solution).name if "/" in result.solution else result.solution
@@ -158,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     folder = RunFolder(args.output)
     progress = ProgressBar(sys.stderr, enabled=not args.quiet)
-    isolation: dict | None = None
+    isolation: IsolationReport | None = None
     executor = None
     if args.executor == "ray":
         from ..run.ray_executor import RayExecutor
@@ -194,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     return report_internal_errors(failed, folder.path)
 
 
-def default_jobs(options) -> int:
+def default_jobs(options: EvaluationOptions) -> int:
     """Half the cores while solutions are timed (a timing shares its core with nothing), else all of them:
     instruction counts (--deterministic) and the other dimensions do not depend on a quiet machine."""
     cores = os.cpu_count() or 2

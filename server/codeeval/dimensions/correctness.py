@@ -15,7 +15,7 @@ from ..base.catalog import CORRECTNESS
 from ..judging.case_runner import CaseResult, Deadline, Expectation, call_input, failure_sentence, judged, skipped
 from ..judging.oracle import Oracle
 from ..problem.definition import Case, Problem
-from ..results.case_details import CorrectnessDetails, PassCounts
+from ..results.case_details import CaseVerdict, CorrectnessDetails, PassCounts
 from ..results.result import DimensionResult
 from ..results.test_tiers import TestSelection, Tier
 from ..sandbox import CallInput, Session
@@ -93,7 +93,7 @@ def run_tier(
             if stop_on_timeout:  # a benchmark's tier: a time-out counts only if the call times out alone too
                 result = confirmed(result, candidate, problem.compare, calls[index].timeout)
             results.append(result)
-            if stop_on_timeout and result.verdict == "timeout":
+            if stop_on_timeout and result.verdict is CaseVerdict.TIMEOUT:
                 stopped = f"an earlier {case.origin} test timed out"
     return results
 

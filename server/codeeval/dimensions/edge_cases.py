@@ -45,7 +45,7 @@ from ..judging.case_runner import (
 )
 from ..judging.oracle import Oracle
 from ..problem.definition import Case, Problem
-from ..results.case_details import PassCounts
+from ..results.case_details import CaseVerdict, PassCounts
 from ..results.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, GenerationSummary
 from ..results.result import DimensionResult
 from ..sandbox import CallInput, CallOutcome, Session
@@ -209,7 +209,8 @@ def _run_generated(
         with closing(session.call_each(calls)) as outcomes:
             for item, limit, outcome in zip(rest, limits, outcomes, strict=True):
                 position += 1
-                if _record(problem, session, state, item, outcome, limit, run) == "timeout" or deadline.expired:
+                verdict = _record(problem, session, state, item, outcome, limit, run)
+                if verdict is CaseVerdict.TIMEOUT or deadline.expired:
                     break
 
 
@@ -227,15 +228,16 @@ def _record(
     outcome: CallOutcome,
     limit: float,
     run: _Run,
-) -> str:
+) -> CaseVerdict:
     """Judge one generated case's outcome and keep it (a failure with its relevance); returns the verdict."""
     result = judged(outcome, item.case, item.index, item.expectation, problem.compare)
-    (run.timeouts if result.verdict == "timeout" else run.generated).append(result)
+    timed_out = result.verdict is CaseVerdict.TIMEOUT
+    (run.timeouts if timed_out else run.generated).append(result)
     if item.meta is not None and not result.passed:
-        relevance = _relevance(state.suite(), item.meta.value, timeout=result.verdict == "timeout")
-        if result.verdict == "timeout":
+        relevance = _relevance(state.suite(), item.meta.value, timeout=timed_out)
+        if timed_out:
             relevance = timeout_relevance(relevance, item.duration_s, session.limits.time_per_call_s)
-        elif result.verdict == "wrong_output":
+        elif result.verdict is CaseVerdict.WRONG_OUTPUT:
             relevance = rounding_relevance(relevance, item.expectation.value, outcome.value)
         run.failures.append(
             Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome, relevance, limit)
@@ -252,7 +254,7 @@ def _findings(
     scored_timeouts = problem.performance is None
     judged = len(run.generated) + (len(run.timeouts) if scored_timeouts else 0)
     for finding in findings:
-        finding.scored = finding.kind[0] != "timeout" or scored_timeouts
+        finding.scored = finding.kind[0] is not CaseVerdict.TIMEOUT or scored_timeouts
         price(finding, judged)  # a first estimate, to choose which findings to shrink
     findings.sort(key=lambda f: (-f.points, -f.confidence.value))
     shrunk = 0
@@ -260,7 +262,7 @@ def _findings(
         if deadline.remaining() < 5:
             finding.reproduced = True  # no time to check: judged on the run that found it
         elif (
-            finding.kind[0] != "timeout"
+            finding.kind[0] is not CaseVerdict.TIMEOUT
             and shrunk < MAX_COUNTEREXAMPLES
             and suite.plan is not None
             and state.guard is not None
@@ -276,13 +278,13 @@ def _findings(
     return findings
 
 
-def _relevance(suite: Suite, value, timeout: bool = False) -> Relevance:
+def _relevance(suite: Suite, value: object, timeout: bool = False) -> Relevance:
     return suite.domain.relevance(value, timeout) if suite.domain is not None else Relevance(1.0, [])
 
 
 def _counterexample_relevance(suite: Suite, counterexample: Counterexample) -> Relevance:
     relevance = _relevance(suite, counterexample.value)
-    if counterexample.verdict == "wrong_output":
+    if counterexample.verdict == CaseVerdict.WRONG_OUTPUT:
         return rounding_relevance(relevance, counterexample.expected, counterexample.actual_value)
     return relevance
 
@@ -324,7 +326,7 @@ def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bo
 
 
 def _result(
-    problem: Problem, suite, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary
+    problem: Problem, suite: Suite, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary
 ) -> DimensionResult:
     parts, rationale = _scored_parts(run, findings, problem.entry_point)
     score = sum(value for _, value in parts) / len(parts)
@@ -368,7 +370,7 @@ def _failed(results: list[CaseResult]) -> list[CaseResult]:
     return [r for r in results if not r.passed]
 
 
-def _summary(run: _Run, suite) -> str:
+def _summary(run: _Run, suite: Suite) -> str:
     passed = sum(r.passed for r in run.hand) + sum(r.passed for r in run.generated)
     summary = f"{passed}/{len(run.hand) + len(run.generated)} edge cases passed"
     if run.generated:

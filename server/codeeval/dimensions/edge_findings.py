@@ -49,6 +49,7 @@ from ..generation.counterexamples import Counterexample
 from ..generation.domain import Relevance
 from ..generation.values import simplicity_key
 from ..judging.case_runner import CaseResult
+from ..results.case_details import CaseVerdict
 from ..results.edge_case_details import CounterexampleRecord, EdgeFindingRecord
 from ..sandbox import CallOutcome
 
@@ -83,7 +84,7 @@ class Failure:
 
 @dataclass
 class EdgeFinding:
-    kind: tuple[str, str]  # (verdict, exception type or "")
+    kind: tuple[CaseVerdict, str]  # (verdict, exception type or "")
     failures: list[Failure]
     scored: bool = True  # False: a time-out in a problem whose performance dimension judges speed
     reproduced: bool = True
@@ -96,7 +97,7 @@ class EdgeFinding:
     def representative(self) -> Failure:
         """The most relevant failing input: the simplest among equals, or for a time-out the biggest (the one
         likeliest to time out again when it is run once more to confirm)."""
-        if self.kind[0] == "timeout":
+        if self.kind[0] is CaseVerdict.TIMEOUT:
             return max(self.failures, key=lambda f: (f.relevance.score, simplicity_key(f.value)))
         return min(self.failures, key=lambda f: (-f.relevance.score, simplicity_key(f.value)))
 
@@ -109,9 +110,11 @@ class EdgeFinding:
     @property
     def label(self) -> str:
         verdict, exception = self.kind
-        if verdict == "raised":
+        if verdict is CaseVerdict.RAISED:
             return f"raises {exception}"
-        return {"wrong_output": "wrong output", "timeout": "times out"}.get(verdict, verdict.replace("_", " "))
+        return {CaseVerdict.WRONG_OUTPUT: "wrong output", CaseVerdict.TIMEOUT: "times out"}.get(
+            verdict, verdict.replace("_", " ")
+        )
 
     def evidence(self) -> float:
         return sum(sorted((f.relevance.score for f in self.failures), reverse=True)[:10])
@@ -183,15 +186,15 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def failure_kind(result: CaseResult) -> tuple[str, str]:
+def failure_kind(result: CaseResult) -> tuple[CaseVerdict, str]:
     """Wrong output, or a crash with a given exception type, or another verdict."""
-    if result.verdict == "raised":
+    if result.verdict is CaseVerdict.RAISED:
         return result.verdict, result.actual.split(":", 1)[0].removeprefix("raised ").strip()
     return result.verdict, ""
 
 
 def group(failures: list[Failure]) -> list[EdgeFinding]:
-    by_kind: dict[tuple[str, str], list[Failure]] = {}
+    by_kind: dict[tuple[CaseVerdict, str], list[Failure]] = {}
     for failure in failures:
         by_kind.setdefault(failure_kind(failure.result), []).append(failure)
     return [EdgeFinding(kind, members) for kind, members in by_kind.items()]
@@ -219,7 +222,7 @@ def cost_weight(confidence: float) -> float:
 def price(finding: EdgeFinding, judged: int) -> float:
     """Points of the generated part this finding costs (0 when not scored)."""
     finding.confidence = confidence_of(finding)
-    flaky_timeout = finding.kind[0] == "timeout" and not finding.reproduced
+    flaky_timeout = finding.kind[0] is CaseVerdict.TIMEOUT and not finding.reproduced
     if not finding.scored or judged <= 0 or flaky_timeout:
         finding.points = 0.0
         return 0.0

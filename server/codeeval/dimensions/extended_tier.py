@@ -22,6 +22,7 @@ from ..judging.oracle import Oracle
 from ..judging.reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
 from ..problem.definition import Case, Compare, Problem
 from ..problem.stored_inputs import plain_data
+from ..results.case_details import CaseVerdict
 from ..sandbox import CallClock, CallInput, CallOutcome, CallStatus, Limits, Session, procfs
 
 # EvalPlus computes its expected outputs with no time limit; a reference slower than this on an input
@@ -147,7 +148,7 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
     sleeping, blocked) times out again. Where the wait cannot be read, the second run has the plain limit. Any
     verdict of the first run but a time-out stands as it is, and so does a time-out on the CPU clock
     (deterministic mode), which load cannot cause."""
-    if result.verdict != "timeout" or candidate.limits.call_clock is CallClock.CPU:
+    if result.verdict is not CaseVerdict.TIMEOUT or candidate.limits.call_clock is CallClock.CPU:
         return result
     limit = timeout or candidate.limits.time_per_call_s
     with Session(
@@ -167,8 +168,8 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
             timeout=limit if waited_before is None else limit * WAIT_ALLOWANCE,
         )
         elapsed = time.monotonic() - started
-        waited_after = procfs.run_queue_wait_seconds(pid) if again.verdict != "timeout" else None
-    if waited_before is None or again.verdict == "timeout":
+        waited_after = procfs.run_queue_wait_seconds(pid) if again.verdict is not CaseVerdict.TIMEOUT else None
+    if waited_before is None or again.verdict is CaseVerdict.TIMEOUT:
         return again
     if waited_after is None:  # the worker is gone (it crashed): its run-queue wait is unknown
         return again if not again.passed else result
@@ -178,7 +179,7 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
     return replace(
         again,
         passed=False,
-        verdict="timeout",
+        verdict=CaseVerdict.TIMEOUT,
         traceback="",
         actual=f"timeout: {took:.2f} s alone, over the limit of {limit:g} s",
     )

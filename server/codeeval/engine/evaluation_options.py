@@ -4,9 +4,15 @@ importing the engine (whose dimensions pull in scipy), so a run whose results ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..results.test_tiers import TestSelection
+
+if TYPE_CHECKING:
+    from ..sandbox.launcher import Launcher  # for the checker only: options are built without loading the sandbox
+
+# "strict": refuse to run with any isolation layer missing (`--require-isolation`).
+IsolationRequirement = Literal["strict"]
 
 
 @dataclass
@@ -16,8 +22,8 @@ class EvaluationOptions:
     weights: dict[str, float] | None = None  # overrides the problem's weights
     time_per_call_s: float | None = None
     memory_mb: int | None = None
-    require_isolation: str | None = None  # "strict": refuse to run with any isolation layer missing
-    launcher: Any = None
+    require_isolation: IsolationRequirement | None = None
+    launcher: Launcher | None = None  # None: the strongest this machine has (sandbox.default_launcher)
     skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
     deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
     tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too

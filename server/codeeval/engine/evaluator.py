@@ -10,21 +10,21 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..base.catalog import FUNCTION_KIND
+from ..base.catalog import ProblemKind
 from ..base.errors import IsolationError, SolutionError
+from ..base.isolation import IsolationReport
 from ..dimensions.contract import Dimension, SolutionRun
 from ..dimensions.performance.budget import Settings as PerformanceSettings
 from ..judging.case_runner import Deadline
 from ..judging.frozen_verdicts import FrozenVerdicts
 from ..judging.oracle import Oracle
 from ..problem import Problem, load_problem
-from ..problem.visual_definition import ProblemKind
 from ..problem.yaml_source import read_text
 from ..results.case_details import LoadFailureDetails
 from ..results.overall_score import combine
-from ..results.result import DimensionResult, EvaluationResult
+from ..results.result import DimensionResult, EvaluationResult, LoadRecord
 from ..sandbox import CallClock, Limits, LoadOutcome, Session, default_launcher
-from .evaluation_options import EvaluationOptions
+from .evaluation_options import EvaluationOptions, IsolationRequirement
 from .registry import dimensions_for
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class ProblemContext:
     def __enter__(self) -> ProblemContext:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -73,11 +73,11 @@ def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
     )
 
 
-def check_isolation(isolation: dict, required: str | None) -> None:
+def check_isolation(isolation: IsolationReport, required: IsolationRequirement | None) -> None:
     """Refuse to run when strict isolation is required and a layer is missing (IsolationError)."""
-    if required == "strict" and isolation.get("missing"):
-        missing = ", ".join(isolation["missing"])
-        why = "; ".join(isolation.get("warnings") or [])
+    if required == "strict" and isolation.missing:
+        missing = ", ".join(isolation.missing)
+        why = "; ".join(isolation.warnings)
         raise IsolationError(
             f"--require-isolation=strict: refusing to run solutions, these isolation layers are "
             f"missing: {missing}" + (f" ({why})" if why else "") + "; see docs/security.md"
@@ -138,7 +138,8 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
             options.tests,
         )
         dimensions = {
-            dimension.name: _verdict(dimension, run, load, options.skip) for dimension in dimensions_for(FUNCTION_KIND)
+            dimension.name: _verdict(dimension, run, load, options.skip)
+            for dimension in dimensions_for(ProblemKind.FUNCTION)
         }
         output = candidate.output()
     score = combine(dimensions, {**problem.weights, **(options.weights or {})})
@@ -150,12 +151,12 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         dimensions=dimensions,
         isolation=isolation,
         errors=errors,
-        load={
-            "status": load.status,
-            "message": load.describe() if not load.ok else "",
-            "lineno": load.lineno,
-            "traceback": load.traceback,
-        },
+        load=LoadRecord(
+            status=load.status,
+            message=load.describe() if not load.ok else "",
+            lineno=load.lineno,
+            traceback=load.traceback,
+        ),
         output=output,
         duration_s=time.monotonic() - started,
     )
@@ -183,7 +184,7 @@ def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tu
 
 
 def _visual_result(
-    source: str, label: str, context: ProblemContext, isolation: dict, started: float
+    source: str, label: str, context: ProblemContext, isolation: IsolationReport, started: float
 ) -> EvaluationResult:
     """Plot and web-page problems: their own parts, scored from what the sandbox and the browser showed."""
     from .visual_evaluation import evaluate_visual  # noqa: PLC0415  (plots and pages only)
@@ -197,7 +198,7 @@ def _visual_result(
         solution=label,
         score=score,
         dimensions=visual.dimensions,
-        isolation={**isolation, "notes": visual.notes},
+        isolation=isolation.with_notes(visual.notes),
         errors=visual.errors,
         output=visual.output,
         duration_s=time.monotonic() - started,

@@ -14,10 +14,8 @@ from ..base.catalog import (
     CODE_QUALITY,
     CORRECTNESS,
     EDGE_CASES,
-    FUNCTION_KIND,
     PERFORMANCE,
-    PLOT_KIND,
-    WEBPAGE_KIND,
+    ProblemKind,
 )
 from ..dimensions import correctness, performance
 from ..dimensions.contract import Dimension, SolutionRun
@@ -70,12 +68,12 @@ class CodeQuality(Dimension[SolutionRun]):
         return dimension(run.source, run.problem.quality, path=run.label)
 
 
-REGISTRY: dict[str, tuple[Dimension[Any], ...]] = {
-    FUNCTION_KIND: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
-    PLOT_KIND: (ExecutionPart(), DataFidelityPart(), StaticAestheticsPart()),
-    WEBPAGE_KIND: (ExecutionPart(), StaticAestheticsPart(), InteractionPart()),
+REGISTRY: dict[ProblemKind, tuple[Dimension[Any], ...]] = {
+    ProblemKind.FUNCTION: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
+    ProblemKind.PLOT: (ExecutionPart(), DataFidelityPart(), StaticAestheticsPart()),
+    ProblemKind.WEBPAGE: (ExecutionPart(), StaticAestheticsPart(), InteractionPart()),
 }
 
 
-def dimensions_for(kind: str = FUNCTION_KIND) -> tuple[Dimension[Any], ...]:
+def dimensions_for(kind: ProblemKind = ProblemKind.FUNCTION) -> tuple[Dimension[Any], ...]:
     return REGISTRY[kind]

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from ..base.catalog import ProblemKind
 from ..base.errors import ProblemError
 from ..dimensions.performance.alone import declared_class_problem
 from ..generation.settings_check import settings_errors
 from ..judging.case_runner import Expectation, failure_sentence, run_case
 from ..problem.definition import Problem
 from ..problem.inputs import InputExpression, InputExpressionError
-from ..problem.visual_definition import ProblemKind
-from ..sandbox import Session, default_launcher
+from ..sandbox import Launcher, Session, default_launcher
 from .evaluator import EvaluationOptions, limits_for
 
 
-def validate_problem(problem: Problem, launcher=None) -> list[ProblemError]:
+def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list[ProblemError]:
     """Every way the reference disagrees with the problem file, each located at its case's line.
 
     Plot and web-page problems have no reference to run: loading them already checked them.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..base.catalog import ProblemKind
 from ..problem.definition import Problem
-from ..problem.visual_definition import ProblemKind
 from ..results.result import DimensionResult, ReportImage
 from ..sandbox import Launcher, PlotStatus
 from ..visual.checks import Check, Evidence, Part, PartDetails, PictureBook
@@ -42,12 +42,12 @@ def _dimensions(problem: Problem, checks: list[Check], skip: tuple[str, ...]) ->
         part.name: DimensionResult.not_applicable(part.name, "skipped by request")
         if part.name in skip
         else part.evaluate(run)
-        for part in dimensions_for(problem.kind.value)
+        for part in dimensions_for(problem.kind)
     }
 
 
 def _unavailable(problem: Problem, why: str) -> dict[str, DimensionResult]:
-    return {part.name: DimensionResult.not_applicable(part.name, why) for part in dimensions_for(problem.kind.value)}
+    return {part.name: DimensionResult.not_applicable(part.name, why) for part in dimensions_for(problem.kind)}
 
 
 def evaluate_plot(

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
 
-from .value_types import GenContext, T, TupleT, dedupe
+from .value_types import GenContext, TupleT, ValueType, dedupe
 
 MAX_CALLS_EXPLORED = 12
 
@@ -23,7 +24,7 @@ MAX_CALLS_EXPLORED = 12
 class CallSequence(tuple):
     """(ctor_args, ((method, args), ...)) with a readable repr."""
 
-    def __new__(cls, ctor: Iterable, calls: Iterable[tuple[str, Iterable]]):
+    def __new__(cls, ctor: Iterable, calls: Iterable[tuple[str, Iterable]]) -> CallSequence:
         return super().__new__(cls, (tuple(ctor), tuple((m, tuple(a)) for m, a in calls)))
 
     @property
@@ -40,7 +41,7 @@ class CallSequence(tuple):
 
 
 @dataclass(repr=False)
-class CallsT(T):
+class CallsT(ValueType):
     ctor: TupleT
     methods: dict[str, TupleT]
     seen: list = field(default_factory=list)  # example CallSequences
@@ -142,7 +143,7 @@ class CallsT(T):
             for smaller in self.ctor.shrink(value.ctor):
                 yield CallSequence(smaller, value.calls)
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         calls = st.one_of(*[st.tuples(st.just(m), self.methods[m].strategy()) for m in self._usable()])
         ctor = self.ctor.strategy()
         if self.seen:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..judging.case_runner import Expectation, judge
 from ..problem.definition import Case, Compare
+from ..results.case_details import CaseVerdict
 from ..results.edge_case_details import CounterexampleRecord
 from ..sandbox import CallOutcome, CallStatus, Session
 from .plan import Plan
@@ -77,7 +78,7 @@ def minimal_counterexample(
     target = failure_signature(verdict, outcome)
     original = plan.to_case(value).input_text(plan.entry_point, 300)
 
-    def still_fails(candidate: Any):
+    def still_fails(candidate: Any) -> tuple[Case, Any, CallOutcome, CaseVerdict] | None:
         if keep is not None and not keep(candidate):
             return None
         case = plan.to_case(candidate)

@@ -28,10 +28,10 @@ from .value_types import (
     SampledT,
     SetT,
     StrT,
-    T,
     TupleT,
     UnionT,
     UnsupportedT,
+    ValueType,
     infer_type,
 )
 
@@ -58,9 +58,9 @@ class Param:
     name: str
     kind: str  # positional | positional_only | keyword_only | var_positional | var_keyword
     annotation: str | None  # the hint as written, for messages
-    type: T | None  # None: no hint
+    type: ValueType | None  # None: no hint
     has_default: bool = False
-    default_type: T | None = None  # inferred from a literal default
+    default_type: ValueType | None = None  # inferred from a literal default
 
     @property
     def required(self) -> bool:
@@ -130,7 +130,7 @@ class HintReader:
         elif isinstance(value, (ast.Subscript, ast.BinOp)) or (isinstance(value, ast.Name) and value.id in _SCALARS):
             self.aliases[name] = value
 
-    def read(self, node: ast.expr | None) -> T | None:
+    def read(self, node: ast.expr | None) -> ValueType | None:
         if node is None:
             return None
         try:
@@ -138,7 +138,7 @@ class HintReader:
         except RecursionError:
             return UnsupportedT("the hint is nested too deeply")
 
-    def _read(self, node: ast.expr) -> T:
+    def _read(self, node: ast.expr) -> ValueType:
         if isinstance(node, ast.Constant):
             if node.value is None:
                 return NoneT()
@@ -158,7 +158,7 @@ class HintReader:
             return UnsupportedT(f"cannot read the hint {ast.unparse(node)}")
         return self._named(name, node)
 
-    def _named(self, name: str, node: ast.expr) -> T:
+    def _named(self, name: str, node: ast.expr) -> ValueType:
         if name in _SCALARS:
             return _SCALARS[name]()
         if name == "None" or name == "NoneType":
@@ -194,7 +194,7 @@ class HintReader:
             "or not a dataclass or NamedTuple)"
         )
 
-    def _class(self, node: ast.ClassDef) -> T:
+    def _class(self, node: ast.ClassDef) -> ValueType:
         bases = {_name_of(b) for b in node.bases}
         if "Protocol" in bases:
             return UnsupportedT(f"cannot generate values for {node.name}, a Protocol")
@@ -212,7 +212,7 @@ class HintReader:
             return UnsupportedT(f"{node.name} nests itself too deeply")
         self._depth += 1
         try:
-            fields: list[tuple[str, T]] = []
+            fields: list[tuple[str, ValueType]] = []
             for stmt in node.body:
                 if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
                     continue
@@ -227,7 +227,7 @@ class HintReader:
             self._depth -= 1
         return RecordT(node.name, fields)
 
-    def _subscript(self, node: ast.Subscript) -> T:
+    def _subscript(self, node: ast.Subscript) -> ValueType:
         base = _name_of(node.value)
         inner = node.slice
         items = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
@@ -236,7 +236,7 @@ class HintReader:
             read = self._container(base, items, node)
         return _unsupported_subscript(base, node) if read is None else read
 
-    def _typing_form(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> T | None:
+    def _typing_form(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> ValueType | None:
         """Optional, Union, Annotated and Literal; None for any other base."""
         if base == "Optional":
             return _union([self._read(items[0]), NoneT()])
@@ -251,7 +251,7 @@ class HintReader:
         except ValueError:
             return UnsupportedT(f"cannot read {ast.unparse(node)}")
 
-    def _container(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> T | None:
+    def _container(self, base: str | None, items: list[ast.expr], node: ast.Subscript) -> ValueType | None:
         """Lists, sets, frozen sets, dicts and tuples; None for any other base."""
         if base in _LISTS:
             return ListT(self._read(items[0]))
@@ -263,14 +263,14 @@ class HintReader:
             return self._tuple(items)
         return None
 
-    def _dict(self, base: str, items: list[ast.expr], node: ast.Subscript) -> T:
+    def _dict(self, base: str, items: list[ast.expr], node: ast.Subscript) -> ValueType:
         if base == "Counter":
             return DictT(self._read(items[0]), IntT())
         if len(items) != 2:
             return UnsupportedT(f"cannot read {ast.unparse(node)}")
         return DictT(self._read(items[0]), self._read(items[1]))
 
-    def _tuple(self, items: list[ast.expr]) -> T:
+    def _tuple(self, items: list[ast.expr]) -> ValueType:
         if len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis:
             return TupleT([self._read(items[0])], variadic=True)
         if len(items) == 1 and isinstance(items[0], ast.Tuple) and not items[0].elts:
@@ -278,7 +278,7 @@ class HintReader:
         return TupleT([self._read(i) for i in items])
 
 
-def _unsupported_subscript(base: str | None, node: ast.Subscript) -> T:
+def _unsupported_subscript(base: str | None, node: ast.Subscript) -> ValueType:
     if base in _CALLABLES:
         return UnsupportedT(f"cannot generate values for a {base} hint ({ast.unparse(node)})")
     if base == "Type":
@@ -292,14 +292,14 @@ def _init_false(value: ast.expr | None) -> bool:
     return any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
 
 
-def _union(options: list[T]) -> T:
-    flat: list[T] = []
+def _union(options: list[ValueType]) -> ValueType:
+    flat: list[ValueType] = []
     for option in options:
         flat.extend(option.options if isinstance(option, UnionT) else [option])
     return flat[0] if len(flat) == 1 else UnionT(flat)
 
 
-def _literal_type(node: ast.expr | None) -> T | None:
+def _literal_type(node: ast.expr | None) -> ValueType | None:
     """The type of a literal default value (`sep=","` -> str), or None."""
     if node is None:
         return None
@@ -343,7 +343,7 @@ def _param(arg: ast.arg, kind: str, default: ast.expr | None, reader: HintReader
     )
 
 
-def _decorator_names(node) -> set[str]:
+def _decorator_names(node: ast.FunctionDef) -> set[str]:
     return {_name_of(d.func if isinstance(d, ast.Call) else d) or "" for d in node.decorator_list}
 
 

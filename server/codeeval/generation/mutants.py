@@ -100,8 +100,8 @@ def _compare_sites(node: ast.Compare) -> Iterator[_Site]:
 
 def _constant_sites(node: ast.Constant) -> Iterator[_Site]:
     if isinstance(node.value, int) and not isinstance(node.value, bool):
-        yield "constant", node, 1, f"{node.value} -> {node.value + 1}"
-        yield "constant", node, -1, f"{node.value} -> {node.value - 1}"
+        yield "constant", node, node.value + 1, f"{node.value} -> {node.value + 1}"
+        yield "constant", node, node.value - 1, f"{node.value} -> {node.value - 1}"
 
 
 def _arithmetic_sites(node: ast.BinOp) -> Iterator[_Site]:
@@ -131,7 +131,8 @@ def _call_sites(node: ast.Call) -> Iterator[_Site]:
         return
     name = node.func.id
     if name in ("min", "max"):
-        yield "min_max", node, None, f"{name} -> {'max' if name == 'min' else 'min'}"
+        other = "max" if name == "min" else "min"
+        yield "min_max", node, other, f"{name} -> {other}"
     elif name == "len" and len(node.args) == 1:
         yield "len", node, None, "len(x) -> len(x) - 1"
     elif name == "range" and node.args:
@@ -140,7 +141,7 @@ def _call_sites(node: ast.Call) -> Iterator[_Site]:
 
 def _return_sites(node: ast.Return) -> Iterator[_Site]:
     if isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool):
-        yield "return_bool", node, None, f"return {node.value.value} -> return {not node.value.value}"
+        yield "return_bool", node, not node.value.value, f"return {node.value.value} -> return {not node.value.value}"
 
 
 def _not_sites(node: ast.UnaryOp) -> Iterator[_Site]:
@@ -162,7 +163,80 @@ _SITE_FINDERS: list[tuple[type[ast.AST], Callable[[Any], Iterator[_Site]]]] = [
 ]
 
 
+def _swap_comparison(node: ast.Compare, how: tuple[int, type[ast.cmpop]]) -> ast.AST:
+    index, swapped = how
+    node.ops[index] = swapped()
+    return node
+
+
+def _replace_constant(node: ast.Constant, how: int) -> ast.AST:
+    return ast.copy_location(ast.Constant(how), node)
+
+
+def _swap_operator(node: ast.BinOp | ast.AugAssign, how: type[ast.operator]) -> ast.AST:
+    node.op = how()
+    return node
+
+
+def _swap_boolean(node: ast.BoolOp, how: None) -> ast.AST:
+    node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    return node
+
+
+def _drop_guard(node: ast.If, how: None) -> ast.AST:
+    return ast.copy_location(ast.Pass(), node)
+
+
+def _negate(node: ast.If, how: None) -> ast.AST:
+    node.test = ast.UnaryOp(ast.Not(), node.test)
+    return node
+
+
+def _rename_called(node: ast.Call, how: str) -> ast.AST:
+    node.func = ast.Name(how, ast.Load())
+    return node
+
+
+def _length_minus_one(node: ast.Call, how: None) -> ast.AST:
+    return ast.copy_location(ast.BinOp(node, ast.Sub(), ast.Constant(1)), node)
+
+
+def _bump_range_end(node: ast.Call, how: None) -> ast.AST:
+    end = 1 if len(node.args) >= 2 else 0
+    node.args[end] = ast.BinOp(node.args[end], ast.Add(), ast.Constant(1))
+    return node
+
+
+def _return_constant(node: ast.Return, how: bool) -> ast.AST:
+    node.value = ast.Constant(how)
+    return node
+
+
+def _drop_not(node: ast.UnaryOp, how: None) -> ast.AST:
+    return node.operand
+
+
+# Each operator's change to its node (of the kind its site finder above gave), with the site's `how`: what to
+# put in (the new constant, operator or name), or None.
+_APPLIERS: dict[str, Callable[[Any, Any], ast.AST]] = {
+    "compare": _swap_comparison,
+    "constant": _replace_constant,
+    "arithmetic": _swap_operator,
+    "augmented": _swap_operator,
+    "boolean": _swap_boolean,
+    "drop_guard": _drop_guard,
+    "negate": _negate,
+    "min_max": _rename_called,
+    "len": _length_minus_one,
+    "range": _bump_range_end,
+    "return_bool": _return_constant,
+    "drop_not": _drop_not,
+}
+
+
 class _Apply(ast.NodeTransformer):
+    """Applies one operator at the one node whose position in `order` is `target_index`."""
+
     def __init__(self, target_index: int, operator: str, how: Any, order: dict[int, int]):
         self.target_index = target_index
         self.operator = operator
@@ -172,40 +246,11 @@ class _Apply(ast.NodeTransformer):
     def _is_target(self, node: ast.AST) -> bool:
         return self.order.get(id(node)) == self.target_index
 
-    def generic_visit(self, node):
+    def generic_visit(self, node: ast.AST) -> ast.AST:
         node = super().generic_visit(node)
         if not self._is_target(node):
             return node
-        op, how = self.operator, self.how
-        if op == "compare":
-            i, new = how
-            node.ops[i] = new()
-        elif op == "constant":
-            return ast.copy_location(ast.Constant(node.value + how), node)
-        elif op == "arithmetic" or op == "augmented":
-            node.op = how()
-        elif op == "boolean":
-            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-        elif op == "drop_guard":
-            return ast.copy_location(ast.Pass(), node)
-        elif op == "negate":
-            node.test = ast.UnaryOp(ast.Not(), node.test)
-        elif op == "min_max":
-            node.func = ast.Name("max" if node.func.id == "min" else "min", ast.Load())
-        elif op == "len":
-            return ast.copy_location(ast.BinOp(node, ast.Sub(), ast.Constant(1)), node)
-        elif op == "range":
-            last = node.args[1] if len(node.args) >= 2 else node.args[0]
-            bumped = ast.BinOp(last, ast.Add(), ast.Constant(1))
-            if len(node.args) >= 2:
-                node.args[1] = bumped
-            else:
-                node.args[0] = bumped
-        elif op == "return_bool":
-            node.value = ast.Constant(not node.value.value)
-        elif op == "drop_not":
-            return node.operand
-        return node
+        return _APPLIERS[self.operator](node, self.how)
 
 
 def mutants(

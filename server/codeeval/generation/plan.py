@@ -32,9 +32,9 @@ from .value_types import (
     NoneT,
     RecordT,
     StrT,
-    T,
     TupleT,
     UnionT,
+    ValueType,
     dedupe,
     infer_type,
     refine,
@@ -54,7 +54,7 @@ class Plan:
 
     entry_point: str
     kind: str  # function | class
-    top: T  # TupleT over the passed parameters, or CallsT for a class
+    top: ValueType  # TupleT over the passed parameters, or CallsT for a class
     layout: list[tuple[str, str]]  # (parameter, "arg" | "kw" | "star") for functions
     param_names: list[str]
     examples: list = field(default_factory=list)  # top-level values built from the problem's own cases
@@ -115,7 +115,7 @@ def make_plan(
     return plan
 
 
-def _parse_overrides(strategies: dict[str, str]) -> dict[str, T]:
+def _parse_overrides(strategies: dict[str, str]) -> dict[str, ValueType]:
     parsed = {}
     for name, text in strategies.items():
         try:
@@ -146,7 +146,7 @@ def _bind(params: list[Param], case_args: list, case_kwargs: dict) -> dict[str, 
     return values
 
 
-def _param_type(param: Param, seen: list, override: T | None, notes: list[str], label: str) -> T | None:
+def _param_type(param: Param, seen: list, override: ValueType | None, notes: list[str], label: str) -> ValueType | None:
     """A parameter's type, or None when the parameter can be left out (it has a default)."""
     inferred = infer_type(seen) if seen else None
     if override is not None:
@@ -174,14 +174,17 @@ def _param_type(param: Param, seen: list, override: T | None, notes: list[str], 
 
 
 def _function_plan(
-    signature: Signature, examples: list[Case], overrides: dict[str, T], admitted: dict[str, Kinds] | None = None
+    signature: Signature,
+    examples: list[Case],
+    overrides: dict[str, ValueType],
+    admitted: dict[str, Kinds] | None = None,
 ) -> Plan:
     params = signature.params
     _check_override_names(signature, overrides)
     bound = [b for b in (_bind(params, c.args, c.kwargs) for c in examples) if b is not None]
     notes: list[str] = []
     layout: list[tuple[str, str]] = []
-    types: list[T] = []
+    types: list[ValueType] = []
     keyword_from_here = False  # after a parameter left to its default, the rest are passed by keyword
     for param in params:
         if param.kind == "var_keyword":
@@ -202,13 +205,13 @@ def _function_plan(
     return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values, notes=notes)
 
 
-def _with_bools(t: T) -> T:
+def _with_bools(t: ValueType) -> ValueType:
     """An int parameter tried with False and True too: a bool is an int, and EvalPlus passes one to 110 of the 216
     MBPP+ parameters whose base inputs are all ints (Mbpp/80's tetrahedral_number(False))."""
     return replace(t, bools=True) if isinstance(t, IntT) else t
 
 
-def _check_override_names(signature: Signature, overrides: dict[str, T]) -> None:
+def _check_override_names(signature: Signature, overrides: dict[str, ValueType]) -> None:
     unknown = [n for n in overrides if signature.param(n) is None]
     if unknown:
         raise GenerationUnavailable(
@@ -217,7 +220,9 @@ def _check_override_names(signature: Signature, overrides: dict[str, T]) -> None
         )
 
 
-def _star_param(param: Param, seen: list, overrides: dict[str, T], notes: list[str]) -> tuple[T, str] | None:
+def _star_param(
+    param: Param, seen: list, overrides: dict[str, ValueType], notes: list[str]
+) -> tuple[ValueType, str] | None:
     """*args as a variadic tuple, generated only when an example or an override gives it values."""
     t = _param_type(param, [v for s in seen for v in s], overrides.get(param.name), notes, f"parameter *{param.name}")
     if t is None or (not seen and param.name not in overrides):
@@ -225,14 +230,16 @@ def _star_param(param: Param, seen: list, overrides: dict[str, T], notes: list[s
     return TupleT([t], variadic=True).with_seen(seen), "star"
 
 
-def _placed(param: Param, t: T, keyword_from_here: bool) -> tuple[T, str] | None:
+def _placed(param: Param, t: ValueType, keyword_from_here: bool) -> tuple[ValueType, str] | None:
     """How a parameter is passed: by position, or by keyword (a positional-only one then cannot be)."""
     if param.kind != "keyword_only" and not keyword_from_here:
         return t, "arg"
     return None if param.kind == "positional_only" else (t, "kw")
 
 
-def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overrides: dict[str, T]) -> list[T]:
+def _widened(
+    names: list[str], types: list[ValueType], admitted: dict[str, Kinds], overrides: dict[str, ValueType]
+) -> list[ValueType]:
     """Each type widened to the kinds its preconditions admit (a strategy override stays as written)."""
     return [
         t if n in overrides else _with_bools(widen(t, admitted[n]) if n in admitted else t)
@@ -240,7 +247,7 @@ def _widened(names: list[str], types: list[T], admitted: dict[str, Kinds], overr
     ]
 
 
-def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, T]) -> Plan:
+def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str, ValueType]) -> Plan:
     notes: list[str] = []
     with_calls = [c for c in examples if c.calls is not None]
     # Each case with its constructor's bound arguments, kept together: a case whose constructor does not
@@ -270,7 +277,7 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
 def _leading_types(
     params: list[Param],
     bound: list[dict[str, Any]],
-    overrides: dict[str, T],
+    overrides: dict[str, ValueType],
     notes: list[str],
     override_prefix: str,
     label: str,
@@ -280,7 +287,7 @@ def _leading_types(
     `label` names a parameter in notes and errors (`{}` is its name's repr); a strategy override is
     looked up as `override_prefix` + the parameter's name.
     """
-    types: list[T] = []
+    types: list[ValueType] = []
     names: list[str] = []
     for param in params:
         if param.kind in ("var_positional", "var_keyword"):
@@ -295,7 +302,7 @@ def _leading_types(
 
 
 def _method_plans(
-    signature: Signature, with_calls: list[Case], overrides: dict[str, T], notes: list[str]
+    signature: Signature, with_calls: list[Case], overrides: dict[str, ValueType], notes: list[str]
 ) -> dict[str, TupleT]:
     """Each method that generated sequences can call, with the types of its arguments."""
     methods: dict[str, TupleT] = {}
@@ -353,7 +360,7 @@ def _sequences(
     return sequences
 
 
-def widen(t: T, kinds: Kinds) -> T:
+def widen(t: ValueType, kinds: Kinds) -> ValueType:
     """`t` admitting what the contract admits and the examples do not show.
 
     Floats beside ints where it names both; and where it checks a list parameter's kind but not its
@@ -375,7 +382,7 @@ def widen(t: T, kinds: Kinds) -> T:
     return t
 
 
-def _open_elements(t: T, top: frozenset[str]) -> T:
+def _open_elements(t: ValueType, top: frozenset[str]) -> ValueType:
     """A collection whose kind the contract checks and whose elements' it does not: bools and floats among a
     list's ints, and lists among elements of any kind (`_nest_generic`)."""
     if "list" in top and isinstance(t, ListT) and any(isinstance(o, IntT) for o in _options_of(t.elem)):
@@ -388,7 +395,7 @@ def _open_elements(t: T, top: frozenset[str]) -> T:
     return _nest_generic(t) if top & {"list", "tuple"} else t
 
 
-def _nest_generic(t: T) -> T:
+def _nest_generic(t: ValueType) -> ValueType:
     """A list (or tuple of any length) of elements of any kind (`generic_elements`) with lists among them."""
     if isinstance(t, ListT):
         nested = _with_lists(t.elem)
@@ -399,7 +406,7 @@ def _nest_generic(t: T) -> T:
     return t
 
 
-def _with_lists(elem: T) -> T | None:
+def _with_lists(elem: ValueType) -> ValueType | None:
     """Elements of any kind with lists of ints among them, or None when they are not of any kind."""
     options = _options_of(elem)
     kinds = {_KIND_NAMES.get(type(o), "other") for o in options}
@@ -420,11 +427,11 @@ _KIND_NAMES: dict[type, str] = {
 }
 
 
-def _options_of(t: T) -> list[T]:
+def _options_of(t: ValueType) -> list[ValueType]:
     return list(t.options) if isinstance(t, UnionT) else [t]
 
 
-def _widen_numbers(t: T, allowed: frozenset[str]) -> T:
+def _widen_numbers(t: ValueType, allowed: frozenset[str]) -> ValueType:
     if not {"int", "float"} <= allowed:
         return t
     options = list(t.options) if isinstance(t, UnionT) else [t]
@@ -439,16 +446,16 @@ def _widen_numbers(t: T, allowed: frozenset[str]) -> T:
     return UnionT(options, seen=list(getattr(t, "seen", [])))
 
 
-def _has_record(t: T) -> bool:
+def _has_record(t: ValueType) -> bool:
     return any(isinstance(inner, RecordT) for inner in nested_types(t))
 
 
-def nested_types(t: T, depth: int = 0) -> Iterator[T]:
+def nested_types(t: ValueType, depth: int = 0) -> Iterator[ValueType]:
     """`t` and every type inside it (elements, keys and values, options, fields, methods' parameters)."""
     yield t
     if depth > 20:
         return
-    inner: list[T] = []
+    inner: list[ValueType] = []
     if isinstance(t, ListT):
         inner = [t.elem]
     elif isinstance(t, DictT):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,7 @@ from hypothesis import seed as hypothesis_seed
 
 from ..base import python_ast
 from ..problem.definition import Case
-from ..sandbox import CallStatus, Limits, Session, default_launcher
+from ..sandbox import CallOutcome, CallStatus, Launcher, Limits, Session, default_launcher
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
 from .pytest_text import pytest_for
 from .sandboxed import ADAPTED_ENTRY, adapter_source
@@ -129,7 +130,7 @@ def _values(plan: Plan, source: str, max_examples: int, seed: int) -> list:
     return out
 
 
-def _explore(top: TupleT, count: int, seed: int, add) -> None:
+def _explore(top: TupleT, count: int, seed: int, add: Callable[[object], None]) -> None:
     configure_hypothesis()
 
     try:
@@ -147,7 +148,7 @@ def _explore(top: TupleT, count: int, seed: int, add) -> None:
         verbosity=Verbosity.quiet,
     )
     @given(strategy)
-    def draw(value):
+    def draw(value: object) -> None:
         add(value)
 
     with HYPOTHESIS_LOCK:
@@ -177,8 +178,8 @@ def check_robustness(
     source: str,
     function: str | None = None,
     *,
-    launcher=None,
-    limits=None,
+    launcher: Launcher | None = None,
+    limits: Limits | None = None,
     max_examples: int = DEFAULT_MAX_EXAMPLES,
     seed: int = 0,
     time_budget_s: float = 10.0,
@@ -221,7 +222,9 @@ def check_robustness(
                     continue
                 seen_kinds.add(signature)
 
-                def still_fails(candidate, signature=signature, plan=plan):
+                def still_fails(
+                    candidate: object, signature: tuple[str, str | None] = signature, plan: Plan = plan
+                ) -> CallOutcome | None:
                     result = session.call(*_call_parts(plan, candidate), timeout=limits.time_per_call_s)
                     found = _failure_kind(result, lines, filename)
                     return result if found and (found, result.exc_type) == signature else None
@@ -259,7 +262,7 @@ def _call_parts(plan: Plan, value: Any) -> tuple[list, dict]:
     return case.args, case.kwargs
 
 
-def _failure_kind(outcome, lines: list[str], filename: str) -> str | None:
+def _failure_kind(outcome: CallOutcome, lines: list[str], filename: str) -> str | None:
     if outcome.status == CallStatus.TIMEOUT:
         return "timeout"
     if outcome.status == CallStatus.CRASHED:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ..problem.definition import Problem
 from .plan import GenerationUnavailable, make_plan
 from .sandboxed import PreconditionError, parse_preconditions
 from .suite import example_cases
 
 
-def settings_errors(problem) -> list[str]:
+def settings_errors(problem: Problem) -> list[str]:
     """Static problems with a problem's `edge_cases.generate` (for `codeeval validate`): strategy expressions
     and preconditions that do not parse, strategies for parameters that do not exist. Nothing runs."""
     spec = problem.edge_cases.generate

@@ -11,7 +11,10 @@ import threading
 import weakref
 from typing import Any
 
+from ..judging.case_runner import Deadline
+from ..judging.oracle import Oracle
 from ..problem.definition import Case, Problem
+from ..sandbox import Launcher, Limits
 from .frozen_suites import FrozenSuites
 from .suite import GeneratedCase, GuardedReference, Suite, build_suite
 
@@ -21,7 +24,7 @@ MIN_BUDGET_S = 0.5
 class GenerationState:
     """One problem's generated suite and guarded reference, made once and shared by its solutions."""
 
-    def __init__(self, problem: Problem, limits, launcher, frozen: FrozenSuites | None = None):
+    def __init__(self, problem: Problem, limits: Limits, launcher: Launcher, frozen: FrozenSuites | None = None):
         self.problem = problem
         self.limits = limits
         self.launcher = launcher
@@ -31,7 +34,7 @@ class GenerationState:
         self._meta: dict[int, GeneratedCase] = {}
         self._lock = threading.Lock()
 
-    def suite(self, deadline: Any = None) -> Suite:
+    def suite(self, deadline: Deadline | None = None) -> Suite:
         with self._lock:
             if self._suite is None:
                 budget = self.problem.edge_cases.generate.time_budget_s
@@ -55,7 +58,7 @@ _STATES: weakref.WeakKeyDictionary[Any, GenerationState] = weakref.WeakKeyDictio
 _STATES_LOCK = threading.Lock()
 
 
-def state_for(problem: Problem, oracle, frozen: FrozenSuites | None = None) -> GenerationState:
+def state_for(problem: Problem, oracle: Oracle, frozen: FrozenSuites | None = None) -> GenerationState:
     """The generation state of the context `oracle` belongs to (created on first use).
 
     `frozen`: where deterministic mode keeps suites (see frozen_suites.py); it applies to a state being created.

@@ -1,6 +1,6 @@
 """Shrinking a failing input to a minimal one, deterministically and on a budget.
 
-The shrinker works on the value structure (see `types.T.shrink`): it tries
+The shrinker works on the value structure (see `value_types.ValueType.shrink`): it tries
 simpler candidates in a fixed order and moves to the first one that still
 fails the same way, until no candidate does or the budget is spent. Only moves
 to a strictly simpler value (`values.simplicity_key`) are taken, so it always

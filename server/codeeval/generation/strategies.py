@@ -16,7 +16,7 @@ import ast
 import math
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..base import python_ast
 from ..problem.inputs import ARITHMETIC
@@ -33,9 +33,9 @@ from .value_types import (
     SampledT,
     SetT,
     StrT,
-    T,
     TupleT,
     UnionT,
+    ValueType,
 )
 
 MAX_CONSTANT_BITS = 256
@@ -46,7 +46,7 @@ class StrategyError(ValueError):
     """Not a strategy expression; the message says where and why."""
 
 
-def _check_size(value: Any, name: str) -> int | None:
+def _check_size(value: object, name: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -54,31 +54,43 @@ def _check_size(value: Any, name: str) -> int | None:
     return value
 
 
-def _integers(min_value=None, max_value=None) -> T:
-    for name, v in (("min_value", min_value), ("max_value", max_value)):
-        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-            raise StrategyError(f"integers: {name} must be an int, got {v!r}")
-    if min_value is not None and max_value is not None and min_value > max_value:
+def _int_bound(value: object, name: str) -> int | None:
+    """An `integers` bound: an int (not a bool) or None."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise StrategyError(f"integers: {name} must be an int, got {value!r}")
+
+
+def _integers(min_value: object = None, max_value: object = None) -> ValueType:
+    low, high = _int_bound(min_value, "min_value"), _int_bound(max_value, "max_value")
+    if low is not None and high is not None and low > high:
         raise StrategyError("integers: min_value is greater than max_value")
-    return IntT(lo=min_value, hi=max_value)
+    return IntT(lo=low, hi=high)
 
 
-def _floats(min_value=None, max_value=None, allow_nan=None, allow_infinity=None) -> T:
-    for name, v in (("min_value", min_value), ("max_value", max_value)):
-        if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or math.isnan(v)):
-            raise StrategyError(f"floats: {name} must be a number, got {v!r}")
-    if min_value is not None and max_value is not None and min_value > max_value:
+def _float_bound(value: object, name: str) -> float | None:
+    """A `floats` bound: a number (not a bool, not NaN) or None."""
+    if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value)):
+        return value
+    raise StrategyError(f"floats: {name} must be a number, got {value!r}")
+
+
+def _floats(
+    min_value: object = None, max_value: object = None, allow_nan: object = None, allow_infinity: object = None
+) -> ValueType:
+    low, high = _float_bound(min_value, "min_value"), _float_bound(max_value, "max_value")
+    if low is not None and high is not None and low > high:
         raise StrategyError("floats: min_value is greater than max_value")
-    bounded = min_value is not None or max_value is not None
+    bounded = low is not None or high is not None
     return FloatT(
-        lo=None if min_value is None else float(min_value),
-        hi=None if max_value is None else float(max_value),
+        lo=None if low is None else float(low),
+        hi=None if high is None else float(high),
         allow_nan=(not bounded) if allow_nan is None else bool(allow_nan),
         allow_infinity=(not bounded) if allow_infinity is None else bool(allow_infinity),
     )
 
 
-def _text(alphabet=None, min_size=0, max_size=None) -> T:
+def _text(alphabet: object = None, min_size: object = 0, max_size: object = None) -> ValueType:
     if alphabet is not None and (not isinstance(alphabet, str) or not alphabet):
         raise StrategyError("text: alphabet must be a non-empty string")
     low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
@@ -87,14 +99,16 @@ def _text(alphabet=None, min_size=0, max_size=None) -> T:
     return StrT(alphabet=alphabet, min_size=low, max_size=high)
 
 
-def _binary(min_size=0, max_size=None) -> T:
+def _binary(min_size: object = 0, max_size: object = None) -> ValueType:
     low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
     return BytesT(min_size=low, max_size=high)
 
 
-def _collection(kind: str):
-    def build(elements, min_size=0, max_size=None, unique=False) -> T:
-        if not isinstance(elements, T):
+def _collection(kind: str) -> Callable[..., ValueType]:
+    """The strategy function `kind` names: `lists`, `sets` or `frozensets`."""
+
+    def build(elements: object, min_size: object = 0, max_size: object = None, unique: object = False) -> ValueType:
+        if not isinstance(elements, ValueType):
             raise StrategyError(f"{kind}: the first argument must be a strategy")
         low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
         if high is not None and low > high:
@@ -106,39 +120,42 @@ def _collection(kind: str):
     return build
 
 
-def _tuples(*elements) -> T:
-    for e in elements:
-        if not isinstance(e, T):
-            raise StrategyError("tuples: every argument must be a strategy")
+def _are_strategies(values: tuple[object, ...]) -> TypeGuard[tuple[ValueType, ...]]:
+    return all(isinstance(value, ValueType) for value in values)
+
+
+def _tuples(*elements: object) -> ValueType:
+    if not _are_strategies(elements):
+        raise StrategyError("tuples: every argument must be a strategy")
     return TupleT(list(elements))
 
 
-def _dictionaries(keys, values, min_size=0, max_size=None) -> T:
-    if not isinstance(keys, T) or not isinstance(values, T):
+def _dictionaries(keys: object, values: object, min_size: object = 0, max_size: object = None) -> ValueType:
+    if not isinstance(keys, ValueType) or not isinstance(values, ValueType):
         raise StrategyError("dictionaries: keys and values must be strategies")
     low, high = _check_size(min_size, "min_size") or 0, _check_size(max_size, "max_size")
     return DictT(keys, values, min_size=low, max_size=high)
 
 
-def _one_of(*options) -> T:
-    if not options or not all(isinstance(o, T) for o in options):
+def _one_of(*options: object) -> ValueType:
+    if not options or not _are_strategies(options):
         raise StrategyError("one_of: give one or more strategies")
     return UnionT(list(options))
 
 
-def _sampled_from(values) -> T:
+def _sampled_from(values: object) -> ValueType:
     if not isinstance(values, (list, tuple)) or not values:
         raise StrategyError("sampled_from: give a non-empty list of constants")
     return SampledT(list(values))
 
 
-def _just(value) -> T:
-    if isinstance(value, T):
+def _just(value: object) -> ValueType:
+    if isinstance(value, ValueType):
         raise StrategyError("just: give a constant")
     return SampledT([value])
 
 
-def _from_regex(pattern) -> T:
+def _from_regex(pattern: object) -> ValueType:
     if not isinstance(pattern, str):
         raise StrategyError("from_regex: the pattern must be a string")
     try:
@@ -148,7 +165,7 @@ def _from_regex(pattern) -> T:
     return RegexT(pattern=pattern)
 
 
-FUNCTIONS: dict[str, Callable[..., T]] = {
+FUNCTIONS: dict[str, Callable[..., ValueType]] = {
     "integers": _integers,
     "floats": _floats,
     "booleans": lambda: BoolT(),
@@ -168,7 +185,7 @@ FUNCTIONS: dict[str, Callable[..., T]] = {
 }
 
 
-def parse_strategy(text: object) -> T:
+def parse_strategy(text: object) -> ValueType:
     """Parse one strategy expression into a type; raises StrategyError with the column of the problem."""
     if not isinstance(text, str) or not text.strip():
         raise StrategyError("empty strategy expression")
@@ -179,7 +196,7 @@ def parse_strategy(text: object) -> T:
     except SyntaxError as exc:
         raise StrategyError(f"syntax error at column {exc.offset}: {exc.msg}") from None
     value = _Interpreter().value(tree.body)
-    if not isinstance(value, T):
+    if not isinstance(value, ValueType):
         raise StrategyError("the expression must be a strategy such as integers() or lists(text())")
     return value
 
@@ -211,7 +228,7 @@ class _Interpreter:
 
     def _binary(self, node: ast.BinOp, where: str) -> Any:
         left, right = self.value(node.left), self.value(node.right)
-        if isinstance(node.op, ast.BitOr) and isinstance(left, T) and isinstance(right, T):
+        if isinstance(node.op, ast.BitOr) and isinstance(left, ValueType) and isinstance(right, ValueType):
             return _one_of(left, right)
         op = ARITHMETIC.get(type(node.op))
         numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
@@ -227,7 +244,7 @@ class _Interpreter:
             raise StrategyError(f"{where}: number too large")
         return result
 
-    def _call(self, node: ast.Call, where: str) -> T:
+    def _call(self, node: ast.Call, where: str) -> ValueType:
         if not isinstance(node.func, ast.Name):
             raise StrategyError(f"{where}: only plain strategy names can be called")
         name = node.func.id

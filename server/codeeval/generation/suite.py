@@ -41,7 +41,7 @@ from ..judging.compare import outputs_match
 from ..judging.oracle import Oracle, case_key
 from ..problem.definition import Case, GenerateSpec, Problem
 from ..results.edge_case_details import GenerationSummary
-from ..sandbox import Limits
+from ..sandbox import Launcher, Limits
 from .contract_kinds import contract_kinds
 from .domain import Domain, prompt_text
 from .frozen_suites import FrozenSuites
@@ -123,7 +123,7 @@ class ReferenceAnswer(str, Enum):
 class GuardedReference:
     """The reference behind its precondition guard, in its own sandboxed session, answers cached."""
 
-    def __init__(self, problem: Problem, plan: Plan, preconditions: list[str], limits: Limits, launcher):
+    def __init__(self, problem: Problem, plan: Plan, preconditions: list[str], limits: Limits, launcher: Launcher):
         source = problem.reference + guard_source(problem.entry_point, plan.param_names, preconditions, plan.records)
         guarded = dataclasses.replace(problem, reference=source, entry_point=GUARD_ENTRY)
         self.oracle = Oracle(guarded, limits, launcher)
@@ -360,7 +360,7 @@ class SuiteBuilder:
             report_multiple_bugs=False,
         )
         @given(strategy)
-        def explore(value):
+        def explore(value: object) -> None:
             if self.full(quota) or self.out_of_time(share_end):
                 raise _Stop()
             drawn[0] += 1
@@ -430,7 +430,7 @@ def argument_permutations(top: TupleT, bases: list[tuple]) -> list[tuple]:
 def build_suite(
     problem: Problem,
     limits: Limits,
-    launcher,
+    launcher: Launcher,
     guard: GuardedReference | None = None,
     budget_s: float | None = None,
     frozen: FrozenSuites | None = None,

@@ -19,7 +19,7 @@ RECORD_MARKER = "__codeeval_record__"
 class RecordValue(tuple):
     """`Point(x=1, y=2)`: on the wire the tuple (RECORD_MARKER, "Point", (("x", 1), ("y", 2)))."""
 
-    def __new__(cls, type_name: str, fields: tuple[tuple[str, Any], ...]):
+    def __new__(cls, type_name: str, fields: tuple[tuple[str, Any], ...]) -> RecordValue:
         return super().__new__(cls, (RECORD_MARKER, type_name, tuple((str(k), v) for k, v in fields)))
 
     @property

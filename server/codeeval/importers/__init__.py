@@ -6,8 +6,10 @@ record it can and reports every one it cannot, by task id, with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from ..sandbox import Launcher
 from .convert import (
     KINDS,
     ConversionError,
@@ -29,8 +31,8 @@ def import_file(
     *,
     tasks: list[str] | None = None,
     limit: int | None = None,
-    launcher=None,
-    progress=None,
+    launcher: Launcher | None = None,
+    progress: Callable[[str, str], None] | None = None,
     jobs: int | None = None,
 ) -> ImportReport:
     """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""

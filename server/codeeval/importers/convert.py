@@ -42,7 +42,7 @@ from ..problem.definition import Compare, CompareMode, Problem, safe_name
 from ..problem.loader import problem_from_text
 from ..problem.stored_inputs import encode_line
 from ..problem.yaml_source import MAX_FILE_BYTES, read_text
-from ..sandbox import CallStatus, Opaque, Record, Session, default_launcher
+from ..sandbox import CallStatus, Launcher, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
 from ..sandbox.zygote_pool import batch_launcher
 from .asserts import ParsedAssert, parse_check
@@ -193,7 +193,9 @@ def _assert_compare(check: ParsedAssert) -> Compare:
 class Converter:
     """Converts records one by one, running each reference in its own sandboxed session."""
 
-    def __init__(self, kind: str, launcher=None, timeout_s: float = CALL_TIMEOUT_S, release: str = LATER):
+    def __init__(
+        self, kind: str, launcher: Launcher | None = None, timeout_s: float = CALL_TIMEOUT_S, release: str = LATER
+    ):
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}")
         self.kind = kind
@@ -579,7 +581,7 @@ def import_records(
     records: Iterable[dict],
     output: str | Path,
     source: str = "",
-    launcher=None,
+    launcher: Launcher | None = None,
     progress: Callable[[str, str], None] | None = None,
     release: str = LATER,
     jobs: int | None = None,
@@ -608,7 +610,7 @@ Outcome = tuple[Converted | None, str]  # (what was written, "") or (None, why n
 
 
 def _conversions(
-    kind: str, named: list[tuple[str, dict, str]], output: Path, launcher, release: str, workers: int
+    kind: str, named: list[tuple[str, dict, str]], output: Path, launcher: Launcher, release: str, workers: int
 ) -> Iterator[Outcome]:
     """Each record's outcome, in the records' order.
 
@@ -634,7 +636,7 @@ def _conversions(
 _process_converter: Converter | None = None  # in a conversion process: its converter, for its whole life
 
 
-def _start_process_converter(kind: str, launcher, release: str) -> None:
+def _start_process_converter(kind: str, launcher: Launcher, release: str) -> None:
     global _process_converter
     warm = batch_launcher(launcher, 1)
     multiprocessing.util.Finalize(None, warm.close, exitpriority=10)  # the process's sandboxes go with it

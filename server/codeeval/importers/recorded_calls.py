@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..sandbox import CallStatus, Limits, Session
+from ..sandbox import CallStatus, Launcher, Limits, Session
 
 RECORDER = "__codeeval_recorded_calls"
 MAX_RECORDED = 1_000  # calls kept from one test (HumanEval's loops make 100)
@@ -50,7 +50,9 @@ def recorder_source(reference: str, test_code: str, entry_point: str, function: 
     )
 
 
-def recorded_calls(reference: str, test_code: str, entry_point: str, name: str, launcher) -> list[RecordedCall]:
+def recorded_calls(
+    reference: str, test_code: str, entry_point: str, name: str, launcher: Launcher
+) -> list[RecordedCall]:
     """The inputs the test gives its candidate, in order, when the candidate is the reference; raises
     RecordingError when the test does not run to its end (it fails for the reference, or cannot load)."""
     source = recorder_source(reference, test_code, entry_point)

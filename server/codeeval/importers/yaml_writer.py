@@ -9,7 +9,8 @@ outputs are written in flow style (`[1, [2, 3]]`), one case per few lines.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
 import yaml
 
@@ -48,17 +49,17 @@ def _same_resolution_as_the_loader() -> None:
 _same_resolution_as_the_loader()
 
 
-def _str(dumper: _Dumper, text: str):
+def _str(dumper: _Dumper, text: str) -> yaml.ScalarNode:
     if "\n" in text and len(text) > 1:
         return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|")
     return dumper.represent_scalar("tag:yaml.org,2002:str", text)
 
 
-def _sorted_items(items) -> list:
+def _sorted_items(items: Iterable[object]) -> list[object]:
     return sorted(items, key=lambda v: (type(v).__name__, repr(v)))
 
 
-def _flow(dumper: _Dumper, flow: Flow):
+def _flow(dumper: _Dumper, flow: Flow) -> yaml.Node:
     value = flow.value
     if isinstance(value, list):
         return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
@@ -67,7 +68,7 @@ def _flow(dumper: _Dumper, flow: Flow):
     return dumper.represent_data(value)
 
 
-def _float(dumper: _Dumper, number: float):
+def _float(dumper: _Dumper, number: float) -> yaml.ScalarNode:
     if math.isnan(number):
         return dumper.represent_scalar("tag:yaml.org,2002:float", ".nan")
     if math.isinf(number):
@@ -79,7 +80,7 @@ def _float(dumper: _Dumper, number: float):
     return dumper.represent_scalar("tag:yaml.org,2002:float", text)
 
 
-def _refuse(dumper: _Dumper, value: Any):
+def _refuse(dumper: _Dumper, value: object) -> NoReturn:
     raise UnwritableValue(f"a {type(value).__name__} value ({str(value)[:80]}) cannot be written in a problem file")
 
 

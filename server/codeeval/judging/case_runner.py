@@ -13,7 +13,7 @@ from typing import Any
 
 from ..base.display import short_repr
 from ..problem.definition import MISSING, Case, Compare
-from ..results.case_details import CaseRecord
+from ..results.case_details import CaseRecord, CaseVerdict
 from ..sandbox import CallInput, CallOutcome, CallStatus, Session
 from .compare import exception_matches, outputs_match
 
@@ -38,7 +38,7 @@ class CaseResult:
     case: Case
     index: int
     passed: bool
-    verdict: str  # passed | wrong_output | wrong_exception | raised | no_exception | timeout | crashed | ...
+    verdict: CaseVerdict
     expected: str  # what the reports show: written for a failing case only
     actual: str
     traceback: str = ""
@@ -61,20 +61,25 @@ class CaseResult:
 
 def judge(
     outcome: CallOutcome, expectation: Expectation, compare: Compare, args: Sequence[Any] = ()
-) -> tuple[bool, str]:
+) -> tuple[bool, CaseVerdict]:
     """(passed, verdict) for one outcome against one expectation (`args`: the call's, for `root` mode)."""
     if expectation.raises is not None:
         if outcome.status == CallStatus.RAISED:
             if exception_matches(expectation.raises, outcome.exc_type, outcome.exc_mro):
-                return True, "passed"
-            return False, "wrong_exception"
+                return True, CaseVerdict.PASSED
+            return False, CaseVerdict.WRONG_EXCEPTION
         if outcome.status == CallStatus.RETURNED:
-            return False, "no_exception"
-        return False, str(outcome.status)
+            return False, CaseVerdict.NO_EXCEPTION
+        return False, failed_call(outcome.status)
     if outcome.status == CallStatus.RETURNED:
         matched = outputs_match(outcome.value, expectation.value, compare, args)
-        return (True, "passed") if matched else (False, "wrong_output")
-    return False, str(outcome.status)
+        return (True, CaseVerdict.PASSED) if matched else (False, CaseVerdict.WRONG_OUTPUT)
+    return False, failed_call(outcome.status)
+
+
+def failed_call(status: CallStatus) -> CaseVerdict:
+    """The verdict on a call that did not return: its status's word (ValueError for RETURNED)."""
+    return CaseVerdict(status.value)
 
 
 def run_case(
@@ -115,7 +120,7 @@ def skipped(case: Case, index: int, expectation: Expectation, reason: str) -> Ca
         case=case,
         index=index,
         passed=False,
-        verdict="skipped",
+        verdict=CaseVerdict.SKIPPED,
         expected=expectation.text(),
         actual=f"not run: {reason}",
     )
@@ -137,16 +142,16 @@ class Deadline:
 
 
 VERDICT_TEXT = {
-    "wrong_output": "wrong output",
-    "wrong_exception": "raised the wrong exception",
-    "no_exception": "returned instead of raising",
-    "raised": "raised an exception",
-    "timeout": "timed out",
-    "crashed": "crashed the worker",
-    "unencodable": "returned a value that cannot be compared",
-    "not_loaded": "solution did not load",
-    "skipped": "not run (time budget exhausted)",
-    "error": "harness error",
+    CaseVerdict.WRONG_OUTPUT: "wrong output",
+    CaseVerdict.WRONG_EXCEPTION: "raised the wrong exception",
+    CaseVerdict.NO_EXCEPTION: "returned instead of raising",
+    CaseVerdict.RAISED: "raised an exception",
+    CaseVerdict.TIMEOUT: "timed out",
+    CaseVerdict.CRASHED: "crashed the worker",
+    CaseVerdict.UNENCODABLE: "returned a value that cannot be compared",
+    CaseVerdict.NOT_LOADED: "solution did not load",
+    CaseVerdict.SKIPPED: "not run (time budget exhausted)",
+    CaseVerdict.ERROR: "harness error",
 }
 
 

@@ -41,11 +41,11 @@ class Oracle:
         self._session: Session | None = None
         self._answers: dict[str, OracleAnswer] = {}
         self._lock = threading.Lock()
-        self._on_close: list = []
+        self._on_close: list[Callable[[], object]] = []
         self._remembered: dict[str, Any] = {}
         self._remembering = threading.Lock()  # apart from `_lock`: computing one may ask the oracle for answers
 
-    def on_close(self, callback) -> None:
+    def on_close(self, callback: Callable[[], object]) -> None:
         """Run `callback` when the oracle closes (generated edge cases keep a guarded reference session)."""
         self._on_close.append(callback)
 

@@ -16,19 +16,21 @@ from lsprotocol import types
 
 from ..base.findings import Finding, Fix
 from .diagnostics import to_diagnostic
-from .positions import overlaps
+from .positions import Lines, overlaps
+from .server_host import ServerHost
+from .server_state import DocumentState
 
 log = logging.getLogger(__name__)
 
 
-async def code_action(server, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+async def code_action(server: ServerHost, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     """Quick fixes for the findings in the requested range; None when the analysis is stale."""
     only = params.context.only
     if only and not any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
         return None
     uri = params.text_document.uri
     state = server.state.get(uri)
-    if state is None or state.analysis is None or not _is_fresh(server, state):
+    if state is None or state.analysis is None or state.analysis_lines is None or not _is_fresh(server, state):
         return None
     lines, codec = state.analysis_lines, server.workspace.position_codec
     start = lines.from_client(params.range.start, codec)
@@ -56,11 +58,11 @@ async def code_action(server, params: types.CodeActionParams) -> list[types.Code
     return actions
 
 
-async def resolve(server, action: types.CodeAction) -> types.CodeAction:
+async def resolve(server: ServerHost, action: types.CodeAction) -> types.CodeAction:
     """Fill in a quick fix's edit when the client picks it, if the analysis it came from is current."""
     data = action.data if isinstance(action.data, dict) else {}
     state = server.state.get(data.get("uri", ""))
-    if state is None or state.analysis is None or not _is_fresh(server, state):
+    if state is None or state.analysis is None or state.analysis_lines is None or not _is_fresh(server, state):
         return action
     if data.get("version") != state.analysis_version or data.get("epoch") != state.epoch:
         return action
@@ -75,35 +77,36 @@ async def resolve(server, action: types.CodeAction) -> types.CodeAction:
         return action
     if fix is None or not fix.edits or not _is_fresh(server, state):
         return action
-    action.edit = workspace_edit(server, state, fix)
+    action.edit = workspace_edit(server, state.uri, state.analysis_version, state.analysis_lines, fix)
     return action
 
 
 def action_title(finding: Finding) -> str:
+    """The quick fix's title: the fix's description and rule, else what the rule found."""
     description = finding.fix.description if finding.fix else ""
     return f"{description} ({finding.rule_id})" if description else f"Fix {finding.rule_id}: {finding.message}"
 
 
-def workspace_edit(server, state, fix: Fix) -> types.WorkspaceEdit:
-    """A fix's edits as a workspace edit, versioned where the client supports it."""
+def workspace_edit(server: ServerHost, uri: str, version: int | None, lines: Lines, fix: Fix) -> types.WorkspaceEdit:
+    """A fix's edits to the analysed text (`lines`, at `version`) as a workspace edit, versioned where the
+    client supports it."""
     codec = server.workspace.position_codec
-    edits = [
-        types.TextEdit(range=state.analysis_lines.range(edit.range, codec), new_text=edit.new_text)
-        for edit in fix.edits
-    ]
+    edits = [types.TextEdit(range=lines.range(edit.range, codec), new_text=edit.new_text) for edit in fix.edits]
     if server.client_supports("workspace.workspace_edit.document_changes"):
-        document = types.OptionalVersionedTextDocumentIdentifier(uri=state.uri, version=state.analysis_version)
+        document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version)
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=document, edits=edits)])
-    return types.WorkspaceEdit(changes={state.uri: edits})
+    return types.WorkspaceEdit(changes={uri: edits})
 
 
-def _is_fresh(server, state) -> bool:
+def _is_fresh(server: ServerHost, state: DocumentState) -> bool:
+    """Whether the document is still at the version its last analysis saw."""
     try:
         return server.workspace.get_text_document(state.uri).version == state.analysis_version
     except Exception:
         return False
 
 
-def _client_resolves_edits(server) -> bool:
-    properties = server.client_supports("text_document.code_action.resolve_support.properties") or []
-    return "edit" in properties
+def _client_resolves_edits(server: ServerHost) -> bool:
+    """Whether the client fills in an action's edit at codeAction/resolve (else edits come with the list)."""
+    properties = server.client_supports("text_document.code_action.resolve_support.properties")
+    return isinstance(properties, (list, tuple)) and "edit" in properties

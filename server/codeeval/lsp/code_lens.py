@@ -11,12 +11,13 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .positions import Lines
+from .server_host import ServerHost
 from .views import lens_title
 
 SEARCH_LINES = 200  # how far a def may have moved since the analysis and still get its lens
 
 
-def code_lens(server, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+def code_lens(server: ServerHost, params: types.CodeLensParams) -> list[types.CodeLens] | None:
     """A lens above each function with its quality (and the last score on the evaluated entry point) that evaluates."""
     uri = params.text_document.uri
     state = server.state.get(uri)

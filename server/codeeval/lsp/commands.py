@@ -12,21 +12,40 @@ import asyncio
 import logging
 import time
 import uuid
-from typing import Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
+from lsprotocol.types import ProgressToken
 from pygls.exceptions import JsonRpcException
+from pygls.protocol.json_rpc import MsgId
 
 from ..base.errors import CodeevalError
 from . import problems
 from .command_arguments import EvaluateArguments, parse_evaluate_arguments, uri_argument
+from .command_replies import (
+    EvaluateCancelled,
+    EvaluateDone,
+    EvaluateResult,
+    FileQuality,
+    Health,
+    LastResult,
+    NeedsProblem,
+    ProblemChoice,
+    ReportLocation,
+)
 from .evaluation_request import EvaluationRequest
 from .folders import path_uri, uri_path, uri_stem
 from .health import health_of
-from .jobs import EvaluationCancelled, Job
+from .jobs import CancelToken, EvaluationCancelled, Job
 from .report_files import report_label, report_stem, saved_summary
+from .server_host import ServerHost
 from .server_state import EvaluationRecord
 from .workspace_quality import workspace_quality as files_by_quality
+
+if TYPE_CHECKING:  # the engine: imported in the evaluation thread only (see _evaluate)
+    from .evaluation import EvaluationOutcome
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +55,17 @@ MAX_ASKED_CHOICES = 12  # showMessageRequest buttons: more would not fit
 
 
 # -- codeeval.evaluate ------------------------------------------------------------------
-async def evaluate(server, arguments: list, token: Any = None, request_id: Any = None) -> dict:
+async def evaluate(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> EvaluateResult:
     """Evaluate the document against its problem (found, given, or asked for); the result's summary."""
     return await _evaluate_parsed(server, parse_evaluate_arguments(arguments), token, request_id)
 
 
-async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_id: Any) -> dict:
+async def _evaluate_parsed(
+    server: ServerHost, arg: EvaluateArguments, token: ProgressToken | None, request_id: MsgId | None
+) -> EvaluateResult:
+    """Find the problem (or ask for it), then evaluate; see `evaluate`."""
     uri = arg.uri
     source = await _source_of(server, uri)
     settings = server.settings_for(uri)
@@ -69,9 +93,9 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
         if arg.show:
             picked = await _ask_for_problem(server, choices, found.message)
             if picked is None:
-                return {"status": "cancelled"}
+                return EvaluateCancelled()
             return await _evaluate_parsed(server, EvaluateArguments(uri, picked, show=True), token, request_id)
-        return {"status": "needsProblem", "choices": [c.to_dict() for c in choices], "message": found.message}
+        return NeedsProblem(choices=tuple(choices), message=found.message)
 
     label = report_label(uri, base)
     request = EvaluationRequest(
@@ -89,7 +113,7 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
         outcome = await _run_in_worker(server, request, job, progress)
     except EvaluationCancelled:
         progress.end("cancelled")
-        return {"status": "cancelled"}
+        return EvaluateCancelled()
     except CodeevalError as exc:
         progress.end("failed")
         raise JsonRpcException(exc.location_message(), code=REQUEST_FAILED) from None
@@ -103,17 +127,16 @@ async def _evaluate_parsed(server, arg: EvaluateArguments, token: Any, request_i
     server.refresh_views()
     if arg.show:
         _show_report(server, record.report_uri)
-    return {
-        "status": "done",
-        "score": round(outcome.result.score, 2),
-        "problem": record.problem,
-        "reportUri": record.report_uri,
-        "jsonUri": record.json_uri,
-        "dimensions": record.dimensions,
-    }
+    return EvaluateDone(
+        score=round(outcome.result.score, 2),
+        problem=record.problem,
+        report_uri=record.report_uri,
+        json_uri=record.json_uri,
+        dimensions=record.dimensions,
+    )
 
 
-async def _source_of(server, uri: str) -> str:
+async def _source_of(server: ServerHost, uri: str) -> str:
     """The editor's text when the document is open (unsaved edits included), else the file on disk."""
     if server.state.get(uri) is not None:
         return server.workspace.get_text_document(uri).source
@@ -126,7 +149,10 @@ async def _source_of(server, uri: str) -> str:
         raise JsonRpcException(f"cannot read {path}: {exc}", code=REQUEST_FAILED) from None
 
 
-async def _run_in_worker(server, request, job: Job, progress: Progress):
+async def _run_in_worker(
+    server: ServerHost, request: EvaluationRequest, job: Job, progress: Progress
+) -> EvaluationOutcome:
+    """Run the evaluation in a worker thread, reporting its stage and elapsed time while it runs."""
     loop = asyncio.get_running_loop()
     stage = {"text": "starting"}
 
@@ -143,7 +169,7 @@ async def _run_in_worker(server, request, job: Job, progress: Progress):
         progress.report(f"{stage['text']} ({time.monotonic() - started:.0f} s)")
 
 
-def _evaluate(request: EvaluationRequest, token, report):
+def _evaluate(request: EvaluationRequest, token: CancelToken, report: Callable[[str], None]) -> EvaluationOutcome:
     """In the worker thread. The engine is imported here: it imports scipy, seconds that must not
     stall the event loop (or the server's start)."""
     from . import evaluation  # noqa: PLC0415  (the engine: 1.3 s of imports, off the server's start)
@@ -151,7 +177,8 @@ def _evaluate(request: EvaluationRequest, token, report):
     return evaluation.run(request, token, report)
 
 
-def _remember(server, request: EvaluationRequest, outcome) -> EvaluationRecord:
+def _remember(server: ServerHost, request: EvaluationRequest, outcome: EvaluationOutcome) -> EvaluationRecord:
+    """Keep the finished evaluation for hover, lenses, inlay hints and lastResult."""
     result = outcome.result
     problem = request.problem
     record = EvaluationRecord(
@@ -171,7 +198,7 @@ def _remember(server, request: EvaluationRequest, outcome) -> EvaluationRecord:
     return record
 
 
-async def _ask_for_problem(server, choices, message: str) -> str | None:
+async def _ask_for_problem(server: ServerHost, choices: list[ProblemChoice], message: str) -> str | None:
     """For clients that only run the command (a code lens): ask with a message request."""
     if not server.client_supports("window.show_message"):
         return None
@@ -191,30 +218,40 @@ async def _ask_for_problem(server, choices, message: str) -> str | None:
     return None if chosen is None else (chosen.path or chosen.name)
 
 
-def _show_report(server, report_uri: str) -> None:
+def _show_report(server: ServerHost, report_uri: str) -> None:
+    """Open the report in the client, when it can show documents (its answer does not matter)."""
     if server.client_supports("window.show_document.support"):
         future = server.window_show_document(types.ShowDocumentParams(uri=report_uri, take_focus=False))
         future.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 # -- the other commands -----------------------------------------------------------------
-async def list_problems(server, arguments: list, token: Any = None, request_id: Any = None) -> list[dict]:
+async def list_problems(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> list[ProblemChoice]:
+    """The problems of the document's configured folders, and the "no problem" choice last."""
     uri = uri_argument(arguments, "codeeval.listProblems")
     folders = problems.problem_folders(server.base_dir(uri), server.settings_for(uri).problems_folders)
     infos = await asyncio.get_running_loop().run_in_executor(server.io, server.problems.list, folders)
-    return [info.to_dict() for info in infos] + [problems.NONE_CHOICE.to_dict()]
+    return infos + [problems.NONE_CHOICE]
 
 
-async def show_report(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+async def show_report(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> ReportLocation | None:
+    """The report of the document's last evaluation, or None."""
     summary = await _last_summary(server, uri_argument(arguments, "codeeval.showReport"))
-    return None if summary is None else {"reportUri": summary["reportUri"]}
+    return None if summary is None else ReportLocation(summary.report_uri)
 
 
-async def last_result(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+async def last_result(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> LastResult | None:
+    """The document's last evaluation (score, problem, report), or None."""
     return await _last_summary(server, uri_argument(arguments, "codeeval.lastResult"))
 
 
-async def _last_summary(server, uri: str) -> dict | None:
+async def _last_summary(server: ServerHost, uri: str) -> LastResult | None:
     """This session's last evaluation of `uri`, else the one whose reports are on disk (an evaluation
     before the server restarted, e.g. before a window reload)."""
     record = server.state.evaluations.get(uri)
@@ -226,18 +263,25 @@ async def _last_summary(server, uri: str) -> dict | None:
     return await asyncio.get_running_loop().run_in_executor(server.io, saved_summary, base, report_label(uri, base))
 
 
-async def health(server, arguments: list, token: Any = None, request_id: Any = None) -> dict | None:
+async def health(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> Health | None:
     """The open document's quality against its version in git HEAD (health.py), or None before its analysis."""
-    found = await health_of(server, uri_argument(arguments, "codeeval.health"))
-    return None if found is None else found.to_dict()
+    return await health_of(server, uri_argument(arguments, "codeeval.health"))
 
 
-async def workspace_quality(server, arguments: list, token: Any = None, request_id: Any = None) -> list[dict]:
+async def workspace_quality(
+    server: ServerHost, arguments: list[object], token: ProgressToken | None = None, request_id: MsgId | None = None
+) -> list[FileQuality]:
     """Every Python file of the workspace folders, worst quality first (workspace_quality.py). No argument."""
-    return [file.to_dict() for file in await files_by_quality(server)]
+    return await files_by_quality(server)
 
 
-COMMANDS = {
+# A command: the server, its arguments, the client's progress token and the request's id -> its typed reply
+# (command_replies.py), which server.py turns into JSON.
+CommandHandler = Callable[[ServerHost, list[object], ProgressToken | None, MsgId | None], Awaitable[object]]
+
+COMMANDS: dict[str, CommandHandler] = {
     "codeeval.evaluate": evaluate,
     "codeeval.listProblems": list_problems,
     "codeeval.showReport": show_report,
@@ -251,13 +295,14 @@ COMMANDS = {
 class Progress:
     """window/workDoneProgress for one evaluation; its cancel button cancels the job."""
 
-    def __init__(self, server, token: Any):
+    def __init__(self, server: ServerHost, token: ProgressToken | None):
         self.server = server
         self.token = token
         self.ended = False
 
     @classmethod
-    async def start(cls, server, token: Any, job: Job, title: str) -> Progress:
+    async def start(cls, server: ServerHost, token: ProgressToken | None, job: Job, title: str) -> Progress:
+        """Begin a cancellable progress on the client's token, or on one the server creates when it may."""
         if token is None and server.client_supports("window.work_done_progress"):
             token = f"codeeval-{uuid.uuid4()}"
             try:
@@ -277,17 +322,19 @@ class Progress:
         return progress
 
     def report(self, message: str) -> None:
+        """The progress's message now (until it ends)."""
         if self.token is not None and not self.ended:
             self.server.work_done_progress.report(self.token, types.WorkDoneProgressReport(message=message))
 
     def end(self, message: str) -> None:
+        """End the progress with a last message; later calls do nothing."""
         if self.token is not None and not self.ended:
             self.ended = True
             self.server.work_done_progress.end(self.token, types.WorkDoneProgressEnd(message=message))
             self.server.work_done_progress.tokens.pop(self.token, None)
 
 
-def _cancel_if_cancelled(future: asyncio.Future, job: Job) -> None:
+def _cancel_if_cancelled(future: Future[object], job: Job) -> None:
     """The client cancelled the progress (pygls cancels its future): stop the evaluation too."""
     if future.cancelled():
         job.token.cancel()

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from concurrent.futures.process import BrokenProcessPool
 
 from lsprotocol import types
 
 from ..base.findings import Finding, Range
 from .analysis import Analysis
+from .command_replies import JsonValue
 from .folders import uri_path, uri_stem
-from .positions import Lines
+from .positions import Lines, PositionCodec
 from .rule_docs import rule_doc_uri
+from .server_host import ServerHost
 from .server_state import AnalysisJob, DocumentState
 
 log = logging.getLogger(__name__)
@@ -34,7 +37,8 @@ SEVERITIES = {
 
 
 # -- notifications ---------------------------------------------------------------------
-def did_open(server, params: types.DidOpenTextDocumentParams) -> None:
+def did_open(server: ServerHost, params: types.DidOpenTextDocumentParams) -> None:
+    """A Python document opened: a new opening, analysed now."""
     doc = params.text_document
     if not is_python(doc.uri, doc.language_id):
         return
@@ -42,12 +46,14 @@ def did_open(server, params: types.DidOpenTextDocumentParams) -> None:
     request_analysis(server, doc.uri)
 
 
-def did_save(server, params: types.DidSaveTextDocumentParams) -> None:
+def did_save(server: ServerHost, params: types.DidSaveTextDocumentParams) -> None:
+    """A tracked document saved: analyse it again."""
     if server.state.get(params.text_document.uri) is not None:
         request_analysis(server, params.text_document.uri)
 
 
-def did_change(server, params: types.DidChangeTextDocumentParams) -> None:
+def did_change(server: ServerHost, params: types.DidChangeTextDocumentParams) -> None:
+    """An edit: analysed after a pause in typing with `run: onType`, else left for the save."""
     uri = params.text_document.uri
     state = server.state.get(uri)
     if state is None:
@@ -56,18 +62,20 @@ def did_change(server, params: types.DidChangeTextDocumentParams) -> None:
         request_analysis(server, uri, delay=DEBOUNCE_S)
 
 
-def did_close(server, params: types.DidCloseTextDocumentParams) -> None:
+def did_close(server: ServerHost, params: types.DidCloseTextDocumentParams) -> None:
+    """Forget the document and clear its diagnostics."""
     uri = params.text_document.uri
     if server.state.closed(uri) is not None:
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
 def is_python(uri: str, language_id: str | None) -> bool:
+    """Whether codeeval analyses this document: Python by language id or file name."""
     return language_id == "python" or uri.endswith((".py", ".pyi"))
 
 
 # -- scheduling ------------------------------------------------------------------------
-def request_analysis(server, uri: str, delay: float = 0.0) -> None:
+def request_analysis(server: ServerHost, uri: str, delay: float = 0.0) -> None:
     """Analyse the document's current text now, or after `delay` seconds of quiet."""
     state = server.state.get(uri)
     if state is None:
@@ -85,7 +93,8 @@ def request_analysis(server, uri: str, delay: float = 0.0) -> None:
         asyncio.get_running_loop().create_task(_drain(server, state))
 
 
-async def _drain(server, state: DocumentState) -> None:
+async def _drain(server: ServerHost, state: DocumentState) -> None:
+    """Analyse the document's waiting text until none waits; publish each result that is still current."""
     try:
         while state.open and state.pending is not None:
             job, state.pending = state.pending, None
@@ -110,7 +119,8 @@ async def _drain(server, state: DocumentState) -> None:
         state.running = False
 
 
-def is_current(server, state: DocumentState, job: AnalysisJob) -> bool:
+def is_current(server: ServerHost, state: DocumentState, job: AnalysisJob) -> bool:
+    """Whether an analysis of `job` may be published: same opening, same version, nothing newer waiting."""
     if not state.open or state.pending is not None or server.state.get(state.uri) is not state:
         return False
     if job.epoch != state.epoch:
@@ -121,21 +131,21 @@ def is_current(server, state: DocumentState, job: AnalysisJob) -> bool:
         return False
 
 
-def publish(server, state: DocumentState, job: AnalysisJob, analysis: Analysis) -> None:
+def publish(server: ServerHost, state: DocumentState, job: AnalysisJob, analysis: Analysis) -> None:
+    """Remember the analysis for hover, lenses and fixes, and send its diagnostics (as plain JSON)."""
     lines = Lines(job.source)
     state.analysis, state.analysis_version, state.analysis_lines = analysis, job.version, lines
     state.analysis_source = job.source
     settings = server.settings_for(state.uri)
     codec = server.workspace.position_codec
-    diagnostics = [
+    diagnostics: list[JsonValue] = [
         diagnostic_json(index, finding, lines, codec, settings.severity_map)
         for index, finding in enumerate(analysis.findings)
         if settings.rule_enabled(finding.rule_id)
     ]
     if analysis.parse_error:
-        diagnostics.append(server.protocol._converter.unstructure(parse_error_diagnostic(analysis, lines, codec)))
-    send_raw(
-        server,
+        diagnostics.append(server.lsp_json(parse_error_diagnostic(analysis, lines, codec)))
+    server.send_notification_json(
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
         {"uri": state.uri, "version": job.version, "diagnostics": diagnostics},
     )
@@ -143,19 +153,14 @@ def publish(server, state: DocumentState, job: AnalysisJob, analysis: Analysis) 
     server.refresh_views()
 
 
-def send_raw(server, method: str, params: dict) -> None:
-    """A notification built as plain JSON. On the save path this skips building thousands of lsprotocol
-    objects and cattrs turning them back into JSON: about a fifth of the latency at 1,000 lines."""
-    server.protocol._send_data({"jsonrpc": "2.0", "method": method, "params": params})
-
-
 def analysis_label(uri: str) -> str:
+    """The file's name in the analyzer's findings: its path, or e.g. Untitled-1.py."""
     path = uri_path(uri)
     return str(path) if path is not None else f"{uri_stem(uri)}.py"
 
 
 # -- conversion ------------------------------------------------------------------------
-def _severity_and_message(finding: Finding, severity_map: dict) -> tuple[types.DiagnosticSeverity, str]:
+def _severity_and_message(finding: Finding, severity_map: Mapping[str, str]) -> tuple[types.DiagnosticSeverity, str]:
     """Low-confidence findings go out as hints, saying why; the others by the user's severity map."""
     if finding.confidence.is_low:
         return types.DiagnosticSeverity.Hint, f"{finding.message} ({low_confidence_text(finding)})"
@@ -163,11 +168,15 @@ def _severity_and_message(finding: Finding, severity_map: dict) -> tuple[types.D
     return severity, finding.message
 
 
-def _data(index: int, finding: Finding) -> dict:
+def _data(index: int, finding: Finding) -> dict[str, JsonValue]:
+    """What a code action needs back from a diagnostic: which finding, and whether it has a fix."""
     return {"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None}
 
 
-def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> types.Diagnostic:
+def to_diagnostic(
+    index: int, finding: Finding, lines: Lines, codec: PositionCodec, severity_map: Mapping[str, str]
+) -> types.Diagnostic:
+    """A finding as an LSP diagnostic (code actions carry it; the save path sends `diagnostic_json`)."""
     severity, message = _severity_and_message(finding, severity_map)
     href = rule_doc_uri(finding.rule_id)
     return types.Diagnostic(
@@ -181,10 +190,12 @@ def to_diagnostic(index: int, finding: Finding, lines: Lines, codec, severity_ma
     )
 
 
-def diagnostic_json(index: int, finding: Finding, lines: Lines, codec, severity_map: dict) -> dict:
+def diagnostic_json(
+    index: int, finding: Finding, lines: Lines, codec: PositionCodec, severity_map: Mapping[str, str]
+) -> dict[str, JsonValue]:
     """`to_diagnostic` as the JSON of an LSP Diagnostic (same fields; tests check they agree)."""
     severity, message = _severity_and_message(finding, severity_map)
-    out = {
+    out: dict[str, JsonValue] = {
         "range": lines.range_json(finding.range, codec),
         "message": message,
         "severity": int(severity),
@@ -207,7 +218,7 @@ def low_confidence_text(finding: Finding) -> str:
     return f"low confidence: {reason}" if reason else "low confidence"
 
 
-def parse_error_diagnostic(analysis: Analysis, lines: Lines, codec) -> types.Diagnostic:
+def parse_error_diagnostic(analysis: Analysis, lines: Lines, codec: PositionCodec) -> types.Diagnostic:
     """One note saying why there are no findings (the user's Python server reports the error itself)."""
     where = analysis.parse_error_range or Range(1, 0, 1, 0)
     return types.Diagnostic(

@@ -9,8 +9,9 @@ Bad values are dropped with a message rather than failing the server.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..base.catalog import all_names
 
@@ -70,17 +71,21 @@ def overlay(base: Settings, raw: Any, problems: list[str] | None = None) -> Sett
     return replace(base, **changes)
 
 
+# A setting parsed: the Settings field it sets, and its value.
+Parsed: TypeAlias = tuple[str, object]
+
+
 def _strings(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
         raise TypeError(f"expected a list of {what}")
     return tuple(value)
 
 
-def _problems_folders(value: Any, base: Settings):
+def _problems_folders(value: Any, base: Settings) -> Parsed:
     return "problems_folders", _strings(value, "folder names")
 
 
-def _run(value: Any, base: Settings):
+def _run(value: Any, base: Settings) -> Parsed:
     if value not in RUN_MODES:
         raise ValueError(f"expected one of {', '.join(RUN_MODES)}, got {value!r}")
     return "run", value
@@ -99,11 +104,11 @@ def _numbers(value: Any, allowed: tuple[str, ...], what: str) -> dict[str, float
     return out
 
 
-def _weights(value: Any, base: Settings):
+def _weights(value: Any, base: Settings) -> Parsed:
     return "weights", _numbers(value, all_names(), "weights")
 
 
-def _limits(value: Any, base: Settings):
+def _limits(value: Any, base: Settings) -> Parsed:
     limits = _numbers(value, LIMIT_NAMES, "limits")
     if any(v <= 0 for v in limits.values()):
         raise ValueError("limits must be positive")
@@ -112,7 +117,7 @@ def _limits(value: Any, base: Settings):
     return "limits", limits
 
 
-def _severity_map(value: Any, base: Settings):
+def _severity_map(value: Any, base: Settings) -> Parsed:
     if not isinstance(value, dict):
         raise TypeError("expected an object mapping critical/warning/suggestion to a severity")
     merged = dict(base.severity_map)
@@ -125,21 +130,21 @@ def _severity_map(value: Any, base: Settings):
     return "severity_map", merged
 
 
-def _enabled_rules(value: Any, base: Settings):
+def _enabled_rules(value: Any, base: Settings) -> Parsed:
     return "enabled_rules", None if value is None else _strings(value, "rule ids")
 
 
-def _disabled_rules(value: Any, base: Settings):
+def _disabled_rules(value: Any, base: Settings) -> Parsed:
     return "disabled_rules", () if value is None else _strings(value, "rule ids")
 
 
-def _inlay_hints(value: Any, base: Settings):
+def _inlay_hints(value: Any, base: Settings) -> Parsed:
     if not isinstance(value, bool):
         raise TypeError("expected true or false")
     return "inlay_hints", value
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[Any, Settings], Parsed]] = {
     "problemsFolders": _problems_folders,
     "run": _run,
     "weights": _weights,

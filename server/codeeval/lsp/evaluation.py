@@ -21,7 +21,7 @@ from ..report.images import save_images
 from ..results.edge_case_details import RobustnessCounterexample, RobustnessDetails
 from ..results.overall_score import combine
 from ..results.result import DimensionResult, EvaluationResult
-from ..sandbox import Limits, default_launcher
+from ..sandbox import Launcher, Limits, default_launcher
 from .editor_settings import Settings
 from .evaluation_request import EvaluationRequest
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
@@ -39,7 +39,7 @@ class EvaluationOutcome:
     json_path: Path
 
 
-def options_for(settings: Settings, launcher) -> EvaluationOptions:
+def options_for(settings: Settings, launcher: Launcher) -> EvaluationOptions:
     """EvaluationOptions from the editor's settings."""
     memory_mb = settings.limits.get("memory_mb")  # a whole number already (settings._limits)
     return EvaluationOptions(
@@ -67,7 +67,7 @@ def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str]
     return EvaluationOutcome(result, report_path, json_path)
 
 
-def evaluate_without_problem(request: EvaluationRequest, launcher) -> EvaluationResult:
+def evaluate_without_problem(request: EvaluationRequest, launcher: Launcher) -> EvaluationResult:
     """Quality, plus robustness on generated inputs when the generation API is installed."""
     reason = "no problem file: there are no tests or reference to run against"
     dimensions = {
@@ -89,10 +89,11 @@ def evaluate_without_problem(request: EvaluationRequest, launcher) -> Evaluation
 
 
 def _quality(request: EvaluationRequest) -> DimensionResult:
+    """The code_quality dimension of the source."""
     return dimension(request.source, {}, path=request.label)
 
 
-def _robustness(request: EvaluationRequest, launcher) -> DimensionResult:
+def _robustness(request: EvaluationRequest, launcher: Launcher) -> DimensionResult:
     """No crash, no hang on inputs generated from the type hints (the generation API), as the edge-case score."""
     limits = Limits(
         time_per_call_s=float(request.settings.limits.get("time_per_call_s", 1.0)),

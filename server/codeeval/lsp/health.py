@@ -10,14 +10,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from ..base.findings import Finding
 from .analysis import Analysis
+from .command_replies import FunctionChange, Health, NewFinding, Trend
 from .diagnostics import analysis_label
 from .folders import uri_path
 from .git_versions import head_text
+from .server_host import ServerHost
 from .views import score_text
 
 MAX_LISTED = 5  # functions or findings named in a hover; the rest are counted
@@ -25,83 +26,65 @@ HEAD_CACHE_SIZE = 64
 SAME = 0.05  # score changes below this are rounding, not a trend
 
 
-@dataclass(frozen=True)
-class FunctionChange:
-    name: str
-    before: float | None  # None: the function is new since HEAD
-    after: float | None  # None: the function is gone
+def build_health(
+    score: float | None,
+    head_score: float | None,
+    changes: Sequence[FunctionChange] = (),
+    new_findings: Sequence[NewFinding] = (),
+    fixed: int = 0,
+) -> Health:
+    """A file's health from its scores now and in HEAD (None: no HEAD version) and what changed between."""
+    delta = None if score is None or head_score is None else score - head_score
+    trend = _trend(delta)
+    headline = _headline(score, head_score, delta, trend)
+    markdown = _markdown(headline, changes, new_findings, fixed)
+    return Health(score, head_score, delta, trend, headline, markdown, tuple(changes), tuple(new_findings), fixed)
 
 
-@dataclass
-class Health:
-    score: float | None
-    head_score: float | None  # None: git has no HEAD version of the file
-    changes: list[FunctionChange] = field(default_factory=list)
-    new_findings: list[Finding] = field(default_factory=list)
-    fixed: int = 0  # findings in HEAD that are gone
+def _trend(delta: float | None) -> Trend:
+    """Better or worse than HEAD, unchanged within rounding, or untracked (no HEAD version)."""
+    if delta is None:
+        return Trend.UNTRACKED
+    if abs(delta) < SAME:
+        return Trend.UNCHANGED
+    return Trend.BETTER if delta > 0 else Trend.WORSE
 
-    @property
-    def delta(self) -> float | None:
-        if self.score is None or self.head_score is None:
-            return None
-        return self.score - self.head_score
 
-    @property
-    def trend(self) -> str:
-        """'better', 'worse', 'unchanged', or 'untracked' (no HEAD version to compare with)."""
-        delta = self.delta
-        if delta is None:
-            return "untracked"
-        if abs(delta) < SAME:
-            return "unchanged"
-        return "better" if delta > 0 else "worse"
+def _headline(score: float | None, head_score: float | None, delta: float | None, trend: Trend) -> str:
+    """One line: the quality now and how it compares with HEAD."""
+    now = score_text(score)
+    if trend is Trend.UNTRACKED:
+        return f"quality {now} (not in git HEAD: nothing to compare with)"
+    if trend is Trend.UNCHANGED:
+        return f"quality {now}, as in git HEAD"
+    delta = delta or 0.0
+    change = f"{'+' if delta > 0 else '−'}{score_text(abs(delta))}"
+    return f"quality {now}: {trend.value} than git HEAD ({score_text(head_score)}, {change})"
 
-    def headline(self) -> str:
-        now = score_text(self.score)
-        if self.trend == "untracked":
-            return f"quality {now} (not in git HEAD: nothing to compare with)"
-        if self.trend == "unchanged":
-            return f"quality {now}, as in git HEAD"
-        delta = self.delta or 0.0
-        change = f"{'+' if delta > 0 else '−'}{score_text(abs(delta))}"
-        return f"quality {now}: {self.trend} than git HEAD ({score_text(self.head_score)}, {change})"
 
-    def markdown(self) -> str:
-        out = [f"**Health since HEAD**: {self.headline()}", ""]
-        moved = [c for c in self.changes if c.before is None or c.after is None or abs(c.after - c.before) >= SAME]
-        if moved:
-            out += ["Functions:", ""]
-            out += [f"- {_change_line(change)}" for change in moved[:MAX_LISTED]]
-            if len(moved) > MAX_LISTED:
-                out.append(f"- …and {len(moved) - MAX_LISTED} more")
-            out.append("")
-        if self.new_findings:
-            out += ["New findings:", ""]
-            out += [f"- **{f.rule_id}** line {f.range.start_line}: {f.message}" for f in self.new_findings[:MAX_LISTED]]
-            if len(self.new_findings) > MAX_LISTED:
-                out.append(f"- …and {len(self.new_findings) - MAX_LISTED} more")
-            out.append("")
-        if self.fixed:
-            out += [f"Fixed since HEAD: {self.fixed} finding{'s' if self.fixed > 1 else ''}.", ""]
-        return "\n".join(out).rstrip() + "\n"
+def _markdown(headline: str, changes: Sequence[FunctionChange], new_findings: Sequence[NewFinding], fixed: int) -> str:
+    """The comparison for a hover: the headline, the functions that moved, the new findings, the fixed count."""
+    out = [f"**Health since HEAD**: {headline}", ""]
+    moved = [c for c in changes if c.before is None or c.after is None or abs(c.after - c.before) >= SAME]
+    out += _listed("Functions", [_change_line(change) for change in moved])
+    out += _listed("New findings", [f"**{f.rule}** line {f.line}: {f.message}" for f in new_findings])
+    if fixed:
+        out += [f"Fixed since HEAD: {fixed} finding{'s' if fixed > 1 else ''}.", ""]
+    return "\n".join(out).rstrip() + "\n"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "score": self.score,
-            "headScore": self.head_score,
-            "delta": self.delta,
-            "trend": self.trend,
-            "headline": self.headline(),
-            "markdown": self.markdown(),
-            "functions": [{"name": c.name, "before": c.before, "after": c.after} for c in self.changes],
-            "newFindings": [
-                {"rule": f.rule_id, "line": f.range.start_line, "message": f.message} for f in self.new_findings
-            ],
-            "fixed": self.fixed,
-        }
+
+def _listed(title: str, lines: list[str]) -> list[str]:
+    """A titled Markdown list of the first MAX_LISTED lines and how many more there are; nothing for none."""
+    if not lines:
+        return []
+    out = [f"{title}:", ""] + [f"- {line}" for line in lines[:MAX_LISTED]]
+    if len(lines) > MAX_LISTED:
+        out.append(f"- …and {len(lines) - MAX_LISTED} more")
+    return out + [""]
 
 
 def _change_line(change: FunctionChange) -> str:
+    """One moved function: new, removed, or better/worse with both scores."""
     if change.before is None:
         return f"`{change.name}` new: {score_text(change.after)}"
     if change.after is None:
@@ -114,7 +97,14 @@ def compare(head: Analysis | None, now: Analysis) -> Health:
     """`now` against `head` (None: no HEAD version). Findings are matched by rule and function, so a
     finding whose numbers changed (complexity 13 -> 14) is not new."""
     if head is None:
-        return Health(score=now.score, head_score=None)
+        return build_health(now.score, None)
+    head_keys = Counter(_key(f) for f in head.findings)
+    fixed = sum((head_keys - Counter(_key(f) for f in now.findings)).values())
+    return build_health(now.score, head.score, _function_changes(head, now), _new_findings(head_keys, now), fixed)
+
+
+def _function_changes(head: Analysis, now: Analysis) -> list[FunctionChange]:
+    """The functions whose score differs from HEAD's, new and removed ones included, worst first."""
     before = {f.qualname: f.score for f in head.functions}
     after = {f.qualname: f.score for f in now.functions}
     changes = [
@@ -123,20 +113,22 @@ def compare(head: Analysis | None, now: Analysis) -> Health:
         if name not in before or before[name] != score
     ]
     changes += [FunctionChange(name, score, None) for name, score in before.items() if name not in after]
-    changes.sort(key=_impact)
-    head_keys = Counter(_key(f) for f in head.findings)
-    now_keys = Counter(_key(f) for f in now.findings)
-    new: list[Finding] = []
-    seen: Counter = Counter()
+    return sorted(changes, key=_impact)
+
+
+def _new_findings(head_keys: Counter[tuple[str, str]], now: Analysis) -> list[NewFinding]:
+    """The findings beyond HEAD's count for their rule and function, costliest first."""
+    new: list[NewFinding] = []
+    seen: Counter[tuple[str, str]] = Counter()
     for finding in sorted(now.findings, key=lambda f: -f.points):
         seen[_key(finding)] += 1
         if seen[_key(finding)] > head_keys[_key(finding)]:
-            new.append(finding)
-    fixed = sum((head_keys - now_keys).values())
-    return Health(score=now.score, head_score=head.score, changes=changes, new_findings=new, fixed=fixed)
+            new.append(NewFinding(rule=finding.rule_id, line=finding.range.start_line, message=finding.message))
+    return new
 
 
 def _key(finding: Finding) -> tuple[str, str]:
+    """What makes two findings the same across versions: the rule and the function."""
     return finding.rule_id, finding.symbol or ""
 
 
@@ -149,7 +141,7 @@ def _impact(change: FunctionChange) -> float:
     return change.after - change.before
 
 
-async def health_of(server, uri: str) -> Health | None:
+async def health_of(server: ServerHost, uri: str) -> Health | None:
     """The open document's health against git HEAD; None until it has been analysed."""
     state = server.state.get(uri)
     if state is None or state.analysis is None:
@@ -165,7 +157,7 @@ async def health_of(server, uri: str) -> Health | None:
     return compare(head, state.analysis)
 
 
-async def head_analysis(server, uri: str, text: str) -> Analysis:
+async def head_analysis(server: ServerHost, uri: str, text: str) -> Analysis:
     """The analysis of a HEAD version, cached by its text and the rules in force."""
     settings = server.settings_for(uri).quality_settings()
     key = hashlib.sha1(f"{sorted(settings.items())!r}\0{text}".encode()).hexdigest()

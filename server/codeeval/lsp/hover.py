@@ -12,20 +12,23 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from ..base.findings import Range
 from ..quality.rubric import UNIT_CAP
 from ..results.case_details import CorrectnessDetails
 from ..results.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails
 from ..results.result import DimensionDetails
 from .analysis import Analysis, FunctionInfo
+from .command_replies import Trend
 from .health import health_of
 from .positions import Lines, contains
+from .server_host import ServerHost
 from .server_state import DocumentState, EvaluationRecord
 from .views import ShownCase, case_lines, dimension_line, finding_line, lost_points_line, score_text
 
 MAX_CASES = 5
 
 
-async def hover(server, params: types.HoverParams) -> types.Hover | None:
+async def hover(server: ServerHost, params: types.HoverParams) -> types.Hover | None:
     """What codeeval says here; on the file's first line (unchanged since the analysis) also its health
     against git HEAD, when git has a HEAD version of the file."""
     state = server.state.get(params.text_document.uri)
@@ -35,18 +38,18 @@ async def hover(server, params: types.HoverParams) -> types.Hover | None:
     if params.position.line != 0 or position_in_analysis(server, state, params.position) is None:
         return answer
     health = await health_of(server, state.uri)
-    if health is None or health.trend == "untracked":  # nothing to compare with: say nothing
+    if health is None or health.trend is Trend.UNTRACKED:  # nothing to compare with: say nothing
         return answer
     if answer is None or not isinstance(answer.contents, types.MarkupContent):
         first_line = state.analysis_lines.text(0) if state.analysis_lines is not None else ""
         whole_line = types.Range(types.Position(0, 0), types.Position(0, len(first_line)))
-        return types.Hover(contents=_markdown(f"**codeeval**\n\n{health.markdown()}"), range=whole_line)
+        return types.Hover(contents=_markdown(f"**codeeval**\n\n{health.markdown}"), range=whole_line)
     return types.Hover(
-        contents=_markdown(f"{answer.contents.value.rstrip()}\n\n---\n\n{health.markdown()}"), range=answer.range
+        contents=_markdown(f"{answer.contents.value.rstrip()}\n\n---\n\n{health.markdown}"), range=answer.range
     )
 
 
-def _hover_here(server, state: DocumentState, params: types.HoverParams) -> types.Hover | None:
+def _hover_here(server: ServerHost, state: DocumentState, params: types.HoverParams) -> types.Hover | None:
     at = position_in_analysis(server, state, params.position)
     if at is None:
         return None
@@ -73,7 +76,7 @@ def _hover_here(server, state: DocumentState, params: types.HoverParams) -> type
     return None
 
 
-def position_in_analysis(server, state: DocumentState, position: types.Position) -> tuple[int, int] | None:
+def position_in_analysis(server: ServerHost, state: DocumentState, position: types.Position) -> tuple[int, int] | None:
     """(1-based line, character column) of a client position in the analysed text, or None if that
     line has changed since the analysis (an answer about other code would mislead)."""
     lines = state.analysis_lines
@@ -89,7 +92,8 @@ def position_in_analysis(server, state: DocumentState, position: types.Position)
     return line0 + 1, col
 
 
-def _covers(outer, inner) -> bool:
+def _covers(outer: Range, inner: Range) -> bool:
+    """Whether `outer` holds all of `inner`."""
     return contains(outer, inner.start_line, inner.start_col) and contains(outer, inner.end_line, inner.end_col)
 
 

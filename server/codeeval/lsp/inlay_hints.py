@@ -18,13 +18,14 @@ from ..base.findings import Finding
 from .analysis import Analysis, FunctionInfo
 from .code_lens import relocate
 from .positions import Lines
+from .server_host import ServerHost
 from .server_state import EvaluationRecord
 from .views import score_text
 
 LABEL_LIMIT = 43  # VS Code cuts a hint's label there by default (editor.inlayHints.maximumLength); cut it ourselves
 
 
-def inlay_hints(server, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+def inlay_hints(server: ServerHost, params: types.InlayHintParams) -> list[types.InlayHint] | None:
     """Each function's quality at the end of its def line, and the dimension scores on the entry point."""
     uri = params.text_document.uri
     state = server.state.get(uri)

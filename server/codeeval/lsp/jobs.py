@@ -12,8 +12,17 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+from ..base.isolation import IsolationReport
+from ..sandbox import Launcher, Limits
+from ..sandbox.launcher import Child
+
+if TYPE_CHECKING:  # names only: the evaluation side (evaluation.py) needs no LSP library at run time
+    from lsprotocol.types import ProgressToken
+    from pygls.protocol.json_rpc import MsgId
 
 
 class EvaluationCancelled(Exception):
@@ -21,9 +30,11 @@ class EvaluationCancelled(Exception):
 
 
 class CancelToken:
+    """Set once, from any thread; callbacks registered before (or after) run once it is set."""
+
     def __init__(self) -> None:
         self._event = threading.Event()
-        self._callbacks: list = []
+        self._callbacks: list[Callable[[], None]] = []
         self._lock = threading.Lock()
 
     @property
@@ -39,7 +50,8 @@ class CancelToken:
         for callback in callbacks:
             callback()
 
-    def on_cancel(self, callback) -> None:
+    def on_cancel(self, callback: Callable[[], None]) -> None:
+        """Call `callback` when cancelled (at once if already)."""
         with self._lock:
             if not self._event.is_set():
                 self._callbacks.append(callback)
@@ -54,22 +66,30 @@ class CancelToken:
 class CancellableLauncher:
     """Wraps the engine's launcher: refuses new workers once cancelled, and kills the live ones."""
 
-    def __init__(self, inner: Any, token: CancelToken):
+    def __init__(self, inner: Launcher, token: CancelToken):
         self.inner = inner
         self.token = token
-        self._children: list = []
+        self._children: list[Child] = []
         self._lock = threading.Lock()
         self.spawned = 0
         token.on_cancel(self.kill_all)
 
     @property
     def name(self) -> str:
+        """The wrapped launcher's name."""
         return getattr(self.inner, "name", "process")
 
-    def isolation(self) -> dict:
+    @property
+    def python(self) -> str:
+        """The interpreter the wrapped launcher's workers run."""
+        return self.inner.python
+
+    def isolation(self) -> IsolationReport:
+        """The wrapped launcher's isolation report."""
         return self.inner.isolation()
 
-    def spawn(self, limits):
+    def spawn(self, limits: Limits) -> Child:
+        """A worker from the wrapped launcher, unless cancelled (before or while it started)."""
         self.token.check()
         child = self.inner.spawn(limits)
         with self._lock:
@@ -88,7 +108,7 @@ class CancellableLauncher:
             self._kill(child)
 
     @staticmethod
-    def _kill(child) -> None:
+    def _kill(child: Child) -> None:
         """Signals only. The session's own thread then sees the pipe close and reaps the worker and
         closes its descriptors; closing them from here could race with a descriptor number being reused."""
         interrupt = getattr(child, "interrupt", None)  # a signal-only kill, if the sandbox offers one
@@ -117,10 +137,12 @@ class CancellableLauncher:
 
 @dataclass
 class Job:
+    """One evaluation in flight: its document, how to cancel it, and the request that started it."""
+
     uri: str
     token: CancelToken = field(default_factory=CancelToken)
-    request_id: Any = None
-    progress_token: Any = None
+    request_id: MsgId | None = None
+    progress_token: ProgressToken | None = None
 
 
 class Jobs:
@@ -130,7 +152,7 @@ class Jobs:
         self._jobs: list[Job] = []
         self._lock = threading.Lock()
 
-    def start(self, uri: str, request_id: Any = None) -> Job:
+    def start(self, uri: str, request_id: MsgId | None = None) -> Job:
         job = Job(uri=uri, request_id=request_id)
         with self._lock:
             self._jobs.append(job)
@@ -141,7 +163,7 @@ class Jobs:
             if job in self._jobs:
                 self._jobs.remove(job)
 
-    def cancel_request(self, request_id: Any) -> bool:
+    def cancel_request(self, request_id: MsgId) -> bool:
         with self._lock:
             jobs = [j for j in self._jobs if j.request_id is not None and j.request_id == request_id]
         for job in jobs:

@@ -9,17 +9,19 @@ from lsprotocol import types
 
 from .diagnostics import request_analysis
 from .editor_settings import SECTION
+from .server_host import ServerHost
 
 log = logging.getLogger(__name__)
 
 
-def initialize(server, params: types.InitializeParams) -> None:
+def initialize(server: ServerHost, params: types.InitializeParams) -> None:
+    """Take the settings of `initializationOptions`; their problems are shown once initialized."""
     problems: list[str] = []
     server.settings.set_global(params.initialization_options or {}, problems)
     server.setting_problems = problems
 
 
-async def initialized(server, params: types.InitializedParams) -> None:
+async def initialized(server: ServerHost, params: types.InitializedParams) -> None:
     """After the handshake: start the analysis worker, show setting problems, read folder settings."""
     server.pool.warm_up()  # start the analysis worker now, not on the first save
     for problem in server.setting_problems:
@@ -27,11 +29,12 @@ async def initialized(server, params: types.InitializedParams) -> None:
     await pull_folder_settings(server, server.folder_uris())
 
 
-def shutdown(server, params) -> None:
+def shutdown(server: ServerHost, params: object) -> None:
+    """Stop evaluations and the analysis worker (`shutdown` has no params)."""
     server.close()
 
 
-async def did_change_configuration(server, params: types.DidChangeConfigurationParams) -> None:
+async def did_change_configuration(server: ServerHost, params: types.DidChangeConfigurationParams) -> None:
     """Take the client's new settings, report problems in them, and analyse the open files again."""
     settings = params.settings
     if isinstance(settings, dict) and settings:
@@ -43,7 +46,7 @@ async def did_change_configuration(server, params: types.DidChangeConfigurationP
     reanalyse_all(server)
 
 
-async def did_change_workspace_folders(server, params: types.DidChangeWorkspaceFoldersParams) -> None:
+async def did_change_workspace_folders(server: ServerHost, params: types.DidChangeWorkspaceFoldersParams) -> None:
     """Forget removed folders' settings, read added ones', and analyse the open files again."""
     for folder in params.event.removed or []:
         server.settings.forget_folder(folder.uri)
@@ -51,7 +54,7 @@ async def did_change_workspace_folders(server, params: types.DidChangeWorkspaceF
     reanalyse_all(server)
 
 
-async def pull_folder_settings(server, folder_uris: list[str]) -> None:
+async def pull_folder_settings(server: ServerHost, folder_uris: list[str]) -> None:
     """Per-folder settings (multi-root) from `workspace/configuration`, when the client offers it."""
     if not folder_uris or not server.client_supports("workspace.configuration"):
         return
@@ -70,7 +73,7 @@ async def pull_folder_settings(server, folder_uris: list[str]) -> None:
             server.show_log(f"{uri}: {problem}", types.MessageType.Warning)
 
 
-def reanalyse_all(server) -> None:
+def reanalyse_all(server: ServerHost) -> None:
     """Settings may change which rules run and how findings are shown: refresh every open document."""
     for uri in list(server.state.documents):
         request_analysis(server, uri)

@@ -13,6 +13,7 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from ..base.findings import Range
+from .command_replies import JsonValue
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -31,6 +32,7 @@ class Lines:
         return self.lines[line] if 0 <= line < len(self.lines) else ""
 
     def to_client(self, line0: int, char: int, codec: PositionCodec) -> types.Position:
+        """An analysis position (0-based line, character column) as the client's, clamped to the text."""
         line0 = max(0, min(line0, len(self.lines) - 1))
         text = self.lines[line0]
         char = max(0, min(char, len(text)))
@@ -51,13 +53,14 @@ class Lines:
         return position.line, len(text)
 
     def range(self, r: Range, codec: PositionCodec) -> types.Range:
+        """A finding's range as the client's (an end before the start collapses onto the start)."""
         start = self.to_client(r.start_line - 1, r.start_col, codec)
         end = self.to_client(r.end_line - 1, r.end_col, codec)
         if (end.line, end.character) < (start.line, start.character):
             end = start
         return types.Range(start=start, end=end)
 
-    def range_json(self, r: Range, codec: PositionCodec) -> dict:
+    def range_json(self, r: Range, codec: PositionCodec) -> dict[str, JsonValue]:
         """`range` as the JSON an LSP message carries (the save path builds plain JSON, see diagnostics)."""
         start = self.to_client(r.start_line - 1, r.start_col, codec)
         end = self.to_client(r.end_line - 1, r.end_col, codec)

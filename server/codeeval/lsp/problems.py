@@ -18,23 +18,14 @@ from pathlib import Path
 
 from ..base.errors import CodeevalError
 from ..problem import Problem, find_problem_files, load_problem
+from .command_replies import ProblemChoice
 from .folders import uri_path
 
 NO_PROBLEM = "none"
 PROBLEM_COMMENT = re.compile(r"^[ \t]*#[ \t]*codeeval:[ \t]*problem[ \t]*=[ \t]*(\S+)", re.MULTILINE)
 
 
-@dataclass(frozen=True)
-class ProblemInfo:
-    name: str
-    path: str | None
-    summary: str
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "path": self.path, "summary": self.summary}
-
-
-NONE_CHOICE = ProblemInfo(NO_PROBLEM, None, "no problem: code quality and robustness only")
+NONE_CHOICE = ProblemChoice(NO_PROBLEM, None, "no problem: code quality and robustness only")
 
 
 @dataclass
@@ -87,12 +78,13 @@ class ProblemIndex:
                 out += [p for p in find_problem_files(folder) if p not in out]
         return out
 
-    def list(self, folders: list[Path]) -> list[ProblemInfo]:
+    def list(self, folders: list[Path]) -> list[ProblemChoice]:
+        """The problems of these folders that load, as choices for the user."""
         infos = []
         for path in self.files(folders):
             problem, _ = self.load(path)
             if problem is not None:
-                infos.append(ProblemInfo(problem.name, str(path), problem.summary))
+                infos.append(ProblemChoice(problem.name, str(path), problem.summary))
         return infos
 
     def by_name(self, name: str, folders: builtins.list[Path]) -> Problem | None:  # `list` is a method here

@@ -8,6 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from .command_replies import LastResult
 from .folders import path_uri, uri_path, uri_stem
 
 REPORTS_DIR = Path(".codeeval") / "reports"
@@ -43,7 +44,7 @@ def report_stem(label: str) -> str:
     return f"{path.stem}-{hashlib.sha1(label.encode()).hexdigest()[:8]}"
 
 
-def saved_summary(base: Path | None, label: str) -> dict | None:
+def saved_summary(base: Path | None, label: str) -> LastResult | None:
     """`{score, problem, reportUri}` of the reports an earlier server wrote for `label`, if both are there."""
     stem = report_stem(label)
     json_path, report_path = report_dir(base) / f"{stem}.json", report_dir(base) / f"{stem}.md"
@@ -55,8 +56,8 @@ def saved_summary(base: Path | None, label: str) -> dict | None:
     if not isinstance(score, (int, float)) or not report_path.is_file():
         return None
     problem = saved.get("problem")
-    return {
-        "score": round(float(score), 2),
-        "problem": problem if isinstance(problem, str) else None,
-        "reportUri": path_uri(report_path),
-    }
+    return LastResult(
+        score=round(float(score), 2),
+        problem=problem if isinstance(problem, str) else None,
+        report_uri=path_uri(report_path),
+    )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
 
+from ..results.result import EvaluationResult
 from .analysis import Analysis
+from .command_replies import LastResult
 from .positions import Lines
 
 
@@ -42,11 +43,12 @@ class EvaluationRecord:
     report_uri: str
     json_uri: str | None
     dimensions: dict[str, float | None]
-    result: Any = None  # the EvaluationResult (for hover: failing cases, counterexamples)
+    result: EvaluationResult | None = None  # for hover: failing cases, counterexamples
     entry_point: str | None = None
 
-    def summary(self) -> dict:
-        return {"score": self.score, "problem": self.problem, "reportUri": self.report_uri}
+    def summary(self) -> LastResult:
+        """What `codeeval.lastResult` answers for this evaluation."""
+        return LastResult(score=self.score, problem=self.problem, report_uri=self.report_uri)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from ..base.catalog import info_of
 from ..base.findings import Finding
+from ..results.result import DimensionResult
 
 SUB_SCORE_ORDER = ("docs", "typing", "naming", "complexity", "size", "robustness")
 TEXT_LIMIT = 120
@@ -57,7 +58,7 @@ def finding_line(finding: Finding, detailed: bool = False) -> str:
     return line
 
 
-def dimension_line(name: str, dim) -> str:
+def dimension_line(name: str, dim: DimensionResult) -> str:
     """One dimension as a markdown list item: its score and summary, or n/a and why."""
     info = info_of(name)
     title = info.short_title if info is not None else name
@@ -92,6 +93,7 @@ def case_lines(cases: Sequence[ShownCase], limit: int) -> list[str]:
 
 
 def lens_title(score: float | None, evaluated: float | None = None) -> str:
+    """A code lens's title: the function's quality, the last score when it is the evaluated entry point."""
     quality = f"quality {score_text(score)}"
     if evaluated is not None:
         return f"{quality} · score {score_text(evaluated)} · evaluate"

@@ -10,39 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .analysis import Analysis
+from .command_replies import FileQuality
 from .folders import path_uri, uri_path
 from .git_versions import changed_since_head, head_text
 from .health import head_analysis
+from .server_host import ServerHost
 
 MAX_FILES = 400  # a view of the worst files, not an index: larger workspaces list the first ones found
 SKIPPED_DIRS = {"node_modules", "__pycache__", "site-packages", "venv", "build", "dist"}
-
-
-@dataclass(frozen=True)
-class FileQuality:
-    """One workspace file's quality now and in git HEAD, for the Files by Quality view."""
-
-    uri: str
-    path: str  # relative to its workspace folder
-    score: float | None
-    head_score: float | None  # None: not in git HEAD
-    findings: int
-
-    def to_dict(self) -> dict[str, Any]:
-        delta = None if self.score is None or self.head_score is None else round(self.score - self.head_score, 2)
-        return {
-            "uri": self.uri,
-            "path": self.path,
-            "score": self.score,
-            "headScore": self.head_score,
-            "delta": delta,
-            "findings": self.findings,
-        }
 
 
 def python_files(folder: Path, limit: int = MAX_FILES) -> list[Path]:
@@ -58,7 +36,7 @@ def python_files(folder: Path, limit: int = MAX_FILES) -> list[Path]:
     return found
 
 
-async def workspace_quality(server) -> list[FileQuality]:
+async def workspace_quality(server: ServerHost) -> list[FileQuality]:
     """The quality of each Python file in the workspace folders, now and in git HEAD."""
     loop = asyncio.get_running_loop()
     out: list[FileQuality] = []
@@ -79,20 +57,20 @@ async def workspace_quality(server) -> list[FileQuality]:
             elif path in changed[0]:
                 text = await loop.run_in_executor(server.io, head_text, path)
                 head = None if text is None else (await head_analysis(server, uri, text)).score
-            out.append(
-                FileQuality(
-                    uri=uri,
-                    path=str(path.relative_to(folder)),
-                    score=analysis.score,
-                    head_score=head,
-                    findings=len(analysis.findings),
-                )
-            )
+            out.append(file_quality(uri, str(path.relative_to(folder)), analysis, head))
     out.sort(key=lambda f: (f.score if f.score is not None else 101.0, f.path))
     return out
 
 
-async def _analysis_of(server, uri: str, path: Path) -> Analysis | None:
+def file_quality(uri: str, path: str, analysis: Analysis, head_score: float | None) -> FileQuality:
+    """A file's row in the view: its score now, in HEAD (None: not there), and the change, rounded."""
+    score = analysis.score
+    delta = None if score is None or head_score is None else round(score - head_score, 2)
+    return FileQuality(uri, path, score, head_score, delta, findings=len(analysis.findings))
+
+
+async def _analysis_of(server: ServerHost, uri: str, path: Path) -> Analysis | None:
+    """The file's current analysis: the open document's, or the file on disk's (cached by size and time)."""
     state = server.state.get(uri)
     if state is not None and state.analysis is not None:
         return state.analysis

@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from ..base.catalog import default_weights
+from ..base.catalog import ProblemKind, default_weights
 from .stored_inputs import StoredInputs
-from .visual_definition import ProblemKind, VisualSpec
+from .visual_definition import VisualSpec
 
 
 class _Missing:

@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 
 from ..base import python_ast
-from ..base.catalog import default_weights
+from ..base.catalog import ProblemKind, default_weights
 from ..base.errors import ProblemError, ProblemErrors
 from .definition import (
     COMPARE_MODES,
@@ -72,7 +72,7 @@ def problem_from_text(text: str, path: str) -> Problem:
     document = parse_yaml(text, path)
     if not isinstance(document.data, dict):
         raise ProblemError("expected a mapping of problem fields at the top level", path, 1)
-    if document.data.get("kind", "function") != "function":
+    if document.data.get("kind", ProblemKind.FUNCTION) != ProblemKind.FUNCTION:
         errors = _schema_errors(document, VISUAL_SCHEMA) or visual_errors(document)
         if errors:
             raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])

@@ -11,14 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-
-class ProblemKind(str, Enum):
-    """What a problem asks for: a function, a plot, or a web page."""
-
-    FUNCTION = "function"
-    PLOT = "plot"
-    WEBPAGE = "webpage"
-
+from ..base.catalog import ProblemKind
 
 CHART_TYPES = ("line", "bar", "barh", "scatter", "pie", "hist")
 PLOT_REQUIREMENTS = ("title", "xlabel", "ylabel", "legend")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base.catalog import default_weights
+from ..base.catalog import ProblemKind, default_weights
 from ..base.errors import ProblemError
 from .definition import Problem
 from .visual_definition import (
@@ -13,7 +13,6 @@ from .visual_definition import (
     Interaction,
     PageSpec,
     PlotSpec,
-    ProblemKind,
     Step,
     StepAction,
     VisualLimits,
@@ -45,7 +44,7 @@ def _section_errors(data: dict, error: Report) -> None:
         error(("weights", "interaction"), "plots have no interaction part")
     if not plot and "data_fidelity" in weights:
         error(("weights", "data_fidelity"), "web pages have no data-fidelity part")
-    if weights and sum({**default_weights(data["kind"]), **weights}.values()) <= 0:
+    if weights and sum({**default_weights(ProblemKind(data["kind"])), **weights}.values()) <= 0:
         error(("weights",), "at least one weight must be positive")
 
 
@@ -171,7 +170,7 @@ def build_visual(document: YamlDocument) -> Problem:
         entry_point=page.entry_point if page else "",
         reference="",
         tests=[],
-        weights={**default_weights(kind.value), **{k: float(v) for k, v in data.get("weights", {}).items()}},
+        weights={**default_weights(kind), **{k: float(v) for k, v in data.get("weights", {}).items()}},
         prompt=data["prompt"],
         samples=dict(data.get("samples", {})),
         path=document.path,

@@ -8,12 +8,13 @@ can name the line it is on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import yaml
 
 from ..base import python_ast
-from ..base.errors import ProblemError
+from ..base.errors import CodeevalError, ProblemError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -21,7 +22,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml parses 10x faster
     """Safe YAML plus codeeval's value tags; duplicate keys are errors, not silent overwrites."""
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         seen: dict[Any, int] = {}
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
@@ -38,8 +39,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
         return super().construct_mapping(node, deep=True)
 
 
-def _sequence_tag(factory):
-    def construct(loader: _Loader, node):
+def _sequence_tag(factory: Callable[[list[Any]], object]) -> Callable[[_Loader, yaml.SequenceNode], object]:
+    """A constructor for a tag that builds its value from a sequence's items (`!tuple`, `!set`...)."""
+
+    def construct(loader: _Loader, node: yaml.SequenceNode) -> object:
         items = loader.construct_sequence(node, deep=True)
         try:
             return factory(items)
@@ -49,7 +52,7 @@ def _sequence_tag(factory):
     return construct
 
 
-def _construct_bytes(loader: _Loader, node):
+def _construct_bytes(loader: _Loader, node: yaml.ScalarNode) -> bytes:
     text = loader.construct_scalar(node)
     try:
         return text.encode("latin-1")
@@ -59,7 +62,7 @@ def _construct_bytes(loader: _Loader, node):
         ) from None
 
 
-def _construct_complex(loader: _Loader, node):
+def _construct_complex(loader: _Loader, node: yaml.ScalarNode) -> complex:
     text = loader.construct_scalar(node)
     try:
         return complex(text.replace(" ", ""))
@@ -69,7 +72,7 @@ def _construct_complex(loader: _Loader, node):
         ) from None
 
 
-def _construct_literal(loader: _Loader, node):
+def _construct_literal(loader: _Loader, node: yaml.ScalarNode) -> object:
     text = loader.construct_scalar(node)
     try:
         return python_ast.literal_eval(text)
@@ -134,7 +137,7 @@ class YamlDocument:
         return line
 
 
-def read_text(path: str, error=ProblemError) -> str:
+def read_text(path: str, error: type[CodeevalError] = ProblemError) -> str:
     """A text file's contents, or an error naming it when it is missing, binary or huge."""
     try:
         with open(path, "rb") as handle:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base.findings import Confidence
+from ..base.findings import Confidence, Severity
 
 ACTIONABILITY = {
     "mechanical": 0.95,  # a codemod fixes it
@@ -53,10 +53,10 @@ class Tiers:
     warning_at: float
     critical_at: float | None = None  # None: never critical
 
-    def severity(self, ratio: float) -> str:
+    def severity(self, ratio: float) -> Severity:
         if self.critical_at is not None and ratio >= self.critical_at:
-            return "critical"
-        return "warning" if ratio >= self.warning_at else "suggestion"
+            return Severity.CRITICAL
+        return Severity.WARNING if ratio >= self.warning_at else Severity.SUGGESTION
 
     @staticmethod
     def calibration(ratio: float) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base.findings import SEVERITIES, Finding, Range
+from ..base.findings import Finding, Range, Severity
 
 
 @dataclass
@@ -49,7 +49,7 @@ class QualityReport:
         return self.parse_error is None
 
     def counts(self) -> dict[str, int]:
-        counts = dict.fromkeys(SEVERITIES, 0)
+        counts = {severity.value: 0 for severity in Severity}
         for finding in self.findings:
             counts[finding.severity] += 1
         counts["low_confidence"] = sum(finding.is_low_confidence for finding in self.findings)
@@ -61,7 +61,7 @@ class QualityReport:
         if not self.findings:
             return "no findings"
         counts = self.counts()
-        parts = [count(counts[s], s) for s in SEVERITIES if counts[s]]
+        parts = [count(counts[s], s) for s in Severity if counts[s]]
         low = f"; {counts['low_confidence']} low confidence" if counts["low_confidence"] else ""
         return f"{count(len(self.findings), 'finding')} ({', '.join(parts)}{low})"
 

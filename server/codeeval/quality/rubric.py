@@ -23,9 +23,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..base.findings import Finding
+from ..base.findings import Finding, Severity
 
-TIER_POINTS = {"critical": 20.0, "warning": 10.0, "suggestion": 4.0}
+TIER_POINTS = {Severity.CRITICAL: 20.0, Severity.WARNING: 10.0, Severity.SUGGESTION: 4.0}
 UNIT_CAP = 45.0
 _ORDINALS = {2: "2nd", 3: "3rd"}
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base.findings import Finding, Fix, Range
+from ..base.findings import Finding, Fix, Range, Severity
 from .confidence import Evidence
 from .context import Context
 
@@ -36,7 +36,7 @@ class Rule:
         *,
         range: Range,
         message: str,
-        severity: str,
+        severity: Severity,
         evidence: Evidence,
         suggestion: str = "",
         symbol: str | None = None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from ..base.findings import Severity
 from .config import SHORTHANDS
 from .rule import Rule
 from .rules import RULE_MODULES
@@ -65,17 +66,17 @@ def _measurement_sections(rule: Rule, measure: Measure) -> str:
 
 def _tiers_text(limit: int, measure: Measure) -> str:
     """Which values are a suggestion, a warning, a critical finding, found with the rule's own Tiers."""
-    warning = _first_value(limit, measure, ("warning", "critical"))
+    warning = _first_value(limit, measure, (Severity.WARNING, Severity.CRITICAL))
     last_suggestion = warning - 1
     suggestions = f"at {last_suggestion}" if last_suggestion == limit + 1 else f"up to {last_suggestion}"
     text = f"suggestion {suggestions}, warning from {warning} ({measure.tiers.warning_at:g}x)"
     if measure.tiers.critical_at is None:
         return text + "; never critical"
-    critical = _first_value(limit, measure, ("critical",))
+    critical = _first_value(limit, measure, (Severity.CRITICAL,))
     return text + f", critical from {critical} ({measure.tiers.critical_at:g}x)"
 
 
-def _first_value(limit: int, measure: Measure, severities: tuple[str, ...]) -> int:
+def _first_value(limit: int, measure: Measure, severities: tuple[Severity, ...]) -> int:
     """The smallest value past `limit` whose severity is one of `severities`."""
     value = limit + 1
     while measure.tiers.severity(value / limit) not in severities:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ..base.findings import SEVERITIES, Finding
+from ..base.findings import Finding, Severity
 from ..quality.quality_report import count
 from .check_files import FileResult
 from .workflow_commands import SEVERITY_LEVELS, Level, annotation, command
@@ -57,7 +57,7 @@ def summary_line(results: list[FileResult]) -> str:
     """'3 files checked, mean quality 81.2/100: 12 findings (...)'."""
     checked = [result.report for result in results if result.report is not None and not result.bad]
     findings = [finding for report in checked for finding in report.findings]
-    parts = ", ".join(count(sum(f.severity == severity for f in findings), severity) for severity in SEVERITIES)
+    parts = ", ".join(count(sum(f.severity == severity for f in findings), severity) for severity in Severity)
     low = sum(f.is_low_confidence for f in findings)
     bad = len(results) - len(checked)
     mean = sum(report.score for report in checked) / len(checked) if checked else 0.0
@@ -125,16 +125,12 @@ def _annotation(path: str, finding: Finding) -> str:
     )
 
 
-def counts_at_or_above(results: Iterable[FileResult], threshold: str, include_low_confidence: bool) -> int:
-    """How many findings are at least as severe as `threshold` ('none' counts nothing)."""
-    if threshold == "none":
-        return 0
-    worst_allowed = SEVERITIES.index(threshold)
+def counts_at_or_above(results: Iterable[FileResult], threshold: Severity | None, include_low_confidence: bool) -> int:
+    """How many findings are at least as severe as `threshold` (None, `--fail-on none`, counts nothing)."""
     return sum(
         1
         for result in results
         if result.report is not None
         for finding in result.report.findings
-        if SEVERITIES.index(finding.severity) <= worst_allowed
-        and (include_low_confidence or not finding.is_low_confidence)
+        if finding.severity.at_least(threshold) and (include_low_confidence or not finding.is_low_confidence)
     )

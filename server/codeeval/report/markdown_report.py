@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from ..base.catalog import PLOT_KIND, WEBPAGE_KIND, names, title_of
+from ..base.catalog import ProblemKind, names, title_of
+from ..base.isolation import IsolationReport
 from ..results.overall_score import renormalisation_note
 from ..results.result import EvaluationResult, EvaluationStatus
 from .images import inline_links
 from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality, visual_parts
 
-VISUAL_PARTS = frozenset(names(PLOT_KIND) + names(WEBPAGE_KIND))  # rendered from their checks
+VISUAL_PARTS = frozenset(names(ProblemKind.PLOT) + names(ProblemKind.WEBPAGE))  # rendered from their checks
 SECTIONS = {
     "correctness": failing_cases.render,
     "edge_cases": failing_cases.render,
@@ -18,16 +19,27 @@ SECTIONS = {
 }
 
 
-def isolation_line(isolation: dict) -> str:
+def isolation_line(isolation: IsolationReport | None) -> str:
     """The report's line on sandbox isolation: a warning naming the missing layers, when any are."""
-    level = isolation.get("level", "unknown")
-    missing = isolation.get("missing") or []
-    if missing:
-        why = "; ".join(isolation.get("warnings") or [])
-        return f"> **Isolation is weaker than full** (ran with `{level}`, missing: {', '.join(missing)})" + (
+    if isolation is None:  # no sandbox was chosen (the evaluation failed first)
+        return "> Isolation: `unknown` ()."
+    level = isolation.level.value
+    if isolation.missing:
+        why = "; ".join(isolation.warnings)
+        return f"> **Isolation is weaker than full** (ran with `{level}`, missing: {', '.join(isolation.missing)})" + (
             f": {why}." if why else "."
         )
-    return f"> Isolation: `{level}` ({', '.join(isolation.get('layers') or [])})."
+    return f"> Isolation: `{level}` ({', '.join(isolation.layers)})."
+
+
+def _isolation_lines(isolation: IsolationReport | None) -> list[str]:
+    """The isolation line, then the run's notes (a visual problem's browser, its judge), each block closed by a
+    blank line."""
+    out = [isolation_line(isolation), ""]
+    notes = isolation.notes if isolation is not None else None
+    if notes:
+        out += [f"> {cell(note, 400)}" for note in notes] + [""]
+    return out
 
 
 def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = None) -> str:
@@ -59,14 +71,11 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
     note = renormalisation_note(result.dimensions)
     if note:
         out += [f"> {note}", ""]
-    out += [isolation_line(result.isolation), ""]
-    out += [f"> {cell(note, 400)}" for note in result.isolation.get("notes") or []]
-    if result.isolation.get("notes"):
-        out.append("")
+    out += _isolation_lines(result.isolation)
     if result.errors:
         out += ["## Errors", ""] + [f"- {cell(e, 400)}" for e in result.errors]
-        if result.load.get("traceback"):
-            out += ["", block(result.load["traceback"], 3000)]
+        if result.load is not None and result.load.traceback:
+            out += ["", block(result.load.traceback, 3000)]
         out.append("")
     out += _lost_points(result)
     out += visual_parts.pictures(result, links)

@@ -13,14 +13,14 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from ..base.findings import Finding
+from ..base.findings import Finding, Severity
 from ..base.version import __version__
 from ..quality.rule import Rule
 from ..quality.rules import ALL_RULES
 from .check_files import FileResult
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-LEVELS = {"critical": "error", "warning": "warning", "suggestion": "note"}
+LEVELS = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.SUGGESTION: "note"}
 _RULE_INDEX = {rule.id: index for index, rule in enumerate(ALL_RULES)}
 
 

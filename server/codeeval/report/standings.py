@@ -17,7 +17,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ..base.catalog import CORRECTNESS, FUNCTION_KIND, dimensions_of, info_of, report_order
+from ..base.catalog import CORRECTNESS, ProblemKind, dimensions_of, info_of, report_order
 from ..results.result import EvaluationResult, EvaluationStatus
 from ..results.test_tiers import Tier, plus_verdict, tier_verdicts
 from .markdown_text import cell, table
@@ -29,7 +29,7 @@ def dimension_columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     four when none has any: rows of internal errors)."""
     seen = report_order(list(dict.fromkeys(name for row in rows for name in row["dimensions"])))
     if not seen:
-        seen = [info.name for info in dimensions_of(FUNCTION_KIND)]
+        seen = [info.name for info in dimensions_of(ProblemKind.FUNCTION)]
     return [(name, info.column if (info := info_of(name)) else name) for name in seen]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
+from ..base.findings import Severity
+
 
 class Level(Enum):
     """The annotation levels."""
@@ -20,7 +22,7 @@ class Level(Enum):
 
 
 # A finding's severity as an annotation level.
-SEVERITY_LEVELS = {"critical": Level.ERROR, "warning": Level.WARNING, "suggestion": Level.NOTICE}
+SEVERITY_LEVELS = {Severity.CRITICAL: Level.ERROR, Severity.WARNING: Level.WARNING, Severity.SUGGESTION: Level.NOTICE}
 
 
 def command(level: Level, message: str, properties: Mapping[str, object] | None = None) -> str:

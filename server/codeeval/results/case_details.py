@@ -4,7 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.vocabulary import Vocabulary
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
+
+
+class CaseVerdict(Vocabulary):
+    """How one judged case came out. A call that failed in the sandbox (raised, timed out, crashed...) keeps
+    its CallStatus word as its verdict."""
+
+    PASSED = "passed"
+    WRONG_OUTPUT = "wrong_output"
+    WRONG_EXCEPTION = "wrong_exception"  # raised, but not the exception expected
+    NO_EXCEPTION = "no_exception"  # returned where an exception was expected
+    RAISED = "raised"  # raised where a value was expected
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    UNENCODABLE = "unencodable"  # returned a value that cannot be sent back to be compared
+    NOT_LOADED = "not_loaded"
+    ERROR = "error"  # the worker's answer was not a reply to the call: a harness error
+    SKIPPED = "skipped"  # not run: the evaluation's time budget ran out
 
 
 @dataclass(frozen=True)
@@ -14,7 +32,7 @@ class CaseRecord(DetailRecord):
     case: str  # its label: "tests[2]", "edge_cases[0]", "generated[14]"
     input: str  # the call as text
     passed: bool
-    verdict: str  # passed | wrong_output | wrong_exception | raised | no_exception | timeout | crashed | ...
+    verdict: CaseVerdict
     expected: str
     actual: str
     origin: str  # test | edge | generated | extended ...

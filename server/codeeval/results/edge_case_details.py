@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base.findings import Confidence
-from .case_details import CaseRecord, PassCounts
+from .case_details import CaseRecord, CaseVerdict, PassCounts
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
 
 
@@ -39,7 +39,7 @@ class EdgeFindingRecord(DetailRecord):
     """One kind of failure on generated inputs, shown by its input closest to the examples, with its price."""
 
     kind: str
-    verdict: str
+    verdict: CaseVerdict
     inputs: int  # how many generated inputs failed this way
     input: str  # the representative one
     expected: str

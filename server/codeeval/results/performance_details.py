@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.vocabulary import Vocabulary
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails, json_key
+
+
+class Measure(Vocabulary):
+    """What a candidate-to-reference ratio is read from."""
+
+    CPU = "cpu"  # CPU time, the default
+    WALL = "wall"  # wall time: for a candidate whose work happens off its own CPU time (sleeping, helpers)
+    INSTRUCTIONS = "instructions"  # bytecode instructions counted: deterministic mode
+
+
+class ClassBasis(Vocabulary):
+    """Which curve a solution's complexity class was read from."""
+
+    INSTRUCTIONS = "instructions"  # the instruction counts
+    TIME = "time"  # the time curve: no counts were taken
+    HIDDEN_WORK = "time (work inside C functions)"  # time grew clearly faster than the counts
 
 
 @dataclass(frozen=True)
@@ -22,7 +39,7 @@ class SizeRecord(DetailRecord):
     ci95: tuple[float, float] | None
     pairs: int
     inner: tuple[int, int]  # calls per timed loop, candidate and reference
-    judged_on: str  # cpu | wall | instructions
+    judged_on: Measure
     unstable: bool
     rough: bool  # one pair only
     warnings: tuple[str, ...]
@@ -47,7 +64,7 @@ class ClassCallRecord(DetailRecord):
     """One side's class, from which curve, the classes not ruled out, and both fits."""
 
     best: str = field(metadata=json_key("class"))
-    basis: str  # instructions | time | time (work inside C functions)
+    basis: ClassBasis
     not_ruled_out: tuple[str, ...]
     time: FitRecord | None
     instructions: FitRecord | None
@@ -55,7 +72,7 @@ class ClassCallRecord(DetailRecord):
     @property
     def basis_fit(self) -> FitRecord | None:
         """The fit the class was read from."""
-        return self.instructions if self.basis == "instructions" else self.time
+        return self.instructions if self.basis is ClassBasis.INSTRUCTIONS else self.time
 
 
 @dataclass(frozen=True)
@@ -87,7 +104,7 @@ class PerformanceDetails(DimensionDetails):
     """Every size measured; with the classes and the judged size's ratio once one could be judged."""
 
     tolerance: float
-    clock: str  # cpu | instructions (deterministic mode)
+    clock: Measure  # CPU, or INSTRUCTIONS in deterministic mode
     deterministic: bool
     sizes: tuple[SizeRecord, ...]
     budget: BudgetRecord
@@ -95,9 +112,9 @@ class PerformanceDetails(DimensionDetails):
     ratio: float | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # at the judged size
     ci95: tuple[float, float] | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     n: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
-    judged_on: str | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    judged_on: Measure | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     unstable: bool | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 
     @property
     def counts_instructions(self) -> bool:
-        return self.clock == "instructions"
+        return self.clock is Measure.INSTRUCTIONS

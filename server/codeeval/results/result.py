@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
+from ..base.isolation import IsolationReport
+
 SCHEMA_VERSION = 1
 
 
@@ -125,15 +127,25 @@ class ReportImage:
         return {"name": self.name, "caption": self.caption, "media_type": self.media_type, "bytes": len(self.data)}
 
 
+@dataclass(frozen=True)
+class LoadRecord(DetailRecord):
+    """How loading the solution went (compile, import, find the entry point), as the result reports it."""
+
+    status: str  # the sandbox's LoadStatus word: loaded, syntax_error, import_error, ...
+    message: str  # why it did not load; empty when it did
+    lineno: int | None  # the line a syntax error is on
+    traceback: str
+
+
 @dataclass
 class EvaluationResult:
     problem: str
     solution: str
     score: float
     dimensions: dict[str, DimensionResult]
-    isolation: dict[str, Any]
+    isolation: IsolationReport | None  # None: the evaluation failed before a sandbox was chosen
     errors: list[str] = field(default_factory=list)
-    load: dict[str, Any] = field(default_factory=dict)
+    load: LoadRecord | None = None  # None: no solution was loaded (a plot, a web page, an internal error)
     output: str = ""  # what the solution printed, truncated
     duration_s: float = 0.0
     problem_path: str | None = None
@@ -151,7 +163,7 @@ class EvaluationResult:
             solution=solution,
             score=0.0,
             dimensions={},
-            isolation={},
+            isolation=None,
             errors=[f"{solution}: internal error: {error.type}: {error.message}"],
             duration_s=duration_s,
             problem_path=problem_path,
@@ -170,8 +182,8 @@ class EvaluationResult:
             "solution": self.solution,
             "score": round(self.score, 2),
             "dimensions": {name: result.to_dict() for name, result in self.dimensions.items()},
-            "load": _json_ready(self.load),
-            "isolation": _json_ready(self.isolation),
+            "load": {} if self.load is None else self.load.to_dict(),
+            "isolation": {} if self.isolation is None else self.isolation.to_dict(),
             "errors": list(self.errors),
             "output": self.output,
             "duration_s": round(self.duration_s, 3),

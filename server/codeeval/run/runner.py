@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from ..base.catalog import ProblemKind
 from ..base.errors import CodeevalError, IsolationError, SolutionError
 from ..engine.evaluation_options import EvaluationOptions
 from ..problem import Problem, find_problem_files, load_problem, safe_name
-from ..problem.visual_definition import ProblemKind
 from ..problem.yaml_source import read_text
 from ..results.result import EvaluationResult
 from ..sandbox.detect import default_launcher

@@ -21,10 +21,15 @@ import json
 import os
 import subprocess
 import time
+from typing import TYPE_CHECKING
 
+from ..base.isolation import IsolationLevel
 from .fdwait import wait_readable
-from .launcher import Limits, OutputDrain, ProcessLauncher, SandboxError
+from .launcher import Limits, OutputDrain, ProcessLauncher, ProcessOptions, SandboxError
 from .staging import FILTER_NAME
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # in `typing` from Python 3.11
 
 SANDBOX_CODE = "/codeeval"
 SANDBOX_WORKDIR = "/tmp"
@@ -52,10 +57,20 @@ def under(path: str, roots: list) -> bool:
 
 
 class BubblewrapLauncher(ProcessLauncher):
-    name = "bubblewrap"
+    """The process launcher's worker inside bubblewrap's namespaces (see above)."""
+
+    level = IsolationLevel.BUBBLEWRAP
+    name = level.value
     code_dir = SANDBOX_CODE
 
-    def __init__(self, bwrap: str, *, features: frozenset = frozenset(), python_dirs: tuple = (), **options):
+    def __init__(
+        self,
+        bwrap: str,
+        *,
+        features: frozenset[str] = frozenset(),
+        python_dirs: tuple[str, ...] = (),
+        **options: Unpack[ProcessOptions],
+    ):
         """`features`: optional bubblewrap flags this version has; `python_dirs`: the interpreter's prefixes.
 
         `seccomp` (in `options`) must be built with `seccomp_filter.build(allow_exec=True)`: bubblewrap

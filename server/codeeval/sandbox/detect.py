@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..base.errors import IsolationError
@@ -27,7 +28,7 @@ from .bubblewrap import BubblewrapLauncher
 from .cgroup import CgroupError, CgroupParent
 from .child import confine
 from .cleanup import sweep
-from .launcher import ProcessLauncher, UidPool, worker_environment
+from .launcher import Launcher, LayerOptions, ProcessLauncher, UidPool, worker_environment
 from .seccomp_filter import SeccompUnavailable, build
 from .session import Session
 
@@ -190,7 +191,7 @@ def plain_launcher() -> ProcessLauncher:
     )
 
 
-def _layer_options(found: Machine) -> dict:
+def _layer_options(found: Machine) -> LayerOptions:
     return {
         "python": found.interpreter.path,
         "python_version": found.interpreter.version_text,
@@ -212,7 +213,7 @@ def bubblewrap_launcher(found: Machine | None = None) -> BubblewrapLauncher | No
     found = found or machine()
     if not found.bwrap:
         return None
-    options = {
+    options: LayerOptions = {
         **_layer_options(found),
         "seccomp": found.seccomp_exec if found.seccomp else None,
         "landlock": False,
@@ -227,7 +228,9 @@ DEGRADE = (("landlock", False), ("cgroups", None), ("seccomp", None), ("uids", N
 DEGRADE_NOTES = {"landlock": "landlock", "cgroups": "cgroup", "seccomp": "seccomp", "uids": "unprivileged_uid"}
 
 
-def _first_working(make, found: Machine, label: str):
+def _first_working(
+    make: Callable[[Machine], ProcessLauncher | None], found: Machine, label: str
+) -> ProcessLauncher | None:
     """`make(found)` if it works, else with layers dropped until it does; None if nothing does."""
     trial = Machine(**{**found.__dict__, "notes": found.notes})
     for attribute, off in ((None, None),) + DEGRADE:
@@ -246,7 +249,7 @@ def _first_working(make, found: Machine, label: str):
     return None
 
 
-def works(launcher) -> str | None:
+def works(launcher: Launcher) -> str | None:
     """None if a real worker starts under `launcher` and answers a call; else what went wrong."""
     try:
         with Session("def probe(x):\n    return x + 1\n", "probe", "probe.py", launcher=launcher) as session:
@@ -264,7 +267,7 @@ _lock = threading.Lock()
 
 
 @functools.cache
-def _probed(name: str):
+def _probed(name: str) -> ProcessLauncher | None:
     found = machine()
     if name == "process":
         return plain_launcher()
@@ -277,18 +280,18 @@ def _probed(name: str):
     return _first_working(hardened_launcher, found, "the hardened process launcher")
 
 
-def launcher_named(name: str):
+def launcher_named(name: str) -> ProcessLauncher | None:
     """The launcher of that name if it works on this machine (probed once), else None."""
     with _lock:
         return _probed(name)
 
 
-def launchers() -> dict:
+def launchers() -> dict[str, ProcessLauncher]:
     """Every launcher that works on this machine, weakest first."""
     return {name: found for name in LAUNCHER_NAMES if (found := launcher_named(name)) is not None}
 
 
-def default_launcher():
+def default_launcher() -> ProcessLauncher:
     """The strongest launcher that works here (or the one named in $CODEEVAL_SANDBOX)."""
     forced = os.environ.get(FORCE_ENV)
     if forced:
@@ -296,4 +299,7 @@ def default_launcher():
         if found is None:
             raise IsolationError(f"${FORCE_ENV}={forced}, but only {', '.join(launchers())} work on this machine")
         return found
-    return launcher_named("bubblewrap") or launcher_named("process-hardened") or launcher_named("process")
+    strongest = launcher_named("bubblewrap") or launcher_named("process-hardened") or launcher_named("process")
+    if strongest is None:  # the plain launcher is never probed, so it is always there: this cannot happen
+        raise IsolationError("no sandbox launcher works on this machine")
+    return strongest

@@ -6,7 +6,7 @@ as an unprivileged uid of its own, in a cgroup of its own, with Landlock and
 seccomp applied by the worker before any solution arrives; bubblewrap.py wraps
 the same worker in namespaces. `detect.py` decides which of these a machine
 supports; the rest of the engine sees only `spawn(limits) -> Child` and
-`isolation() -> dict`.
+`isolation() -> IsolationReport`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ import threading
 import weakref
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import ClassVar, Protocol, TypedDict
 
-from .cgroup import CgroupError, WorkerCgroup
+from ..base.isolation import IsolationLevel, IsolationReport
+from .cgroup import CgroupError, CgroupParent, WorkerCgroup
 from .child import wire
 from .staging import FILTER_NAME, compile_for, stage
 
@@ -197,7 +198,7 @@ class LauncherFront:
     def python(self) -> str:
         return self.launcher.python
 
-    def isolation(self) -> dict:
+    def isolation(self) -> IsolationReport:
         return self.launcher.isolation()
 
 
@@ -231,6 +232,24 @@ class UidPool:
     def take(self) -> int:
         with self._lock:
             return self.base + next(self._counter) % self.SIZE
+
+
+class LayerOptions(TypedDict, total=False):
+    """The interpreter and the layers detection found (detect.py), as a `ProcessLauncher`'s keyword arguments."""
+
+    python: str | None
+    python_version: str | None
+    uids: UidPool | None
+    seccomp: bytes | None
+    landlock: bool
+    cgroups: CgroupParent | None
+
+
+class ProcessOptions(LayerOptions, total=False):
+    """All of a `ProcessLauncher`'s keyword arguments, so a launcher built on it (`BubblewrapLauncher`) can pass
+    them through as they are."""
+
+    notes: dict | None  # layer -> why it is absent
 
 
 def worker_environment() -> dict:
@@ -284,10 +303,13 @@ def _close_all(*fds: int | None) -> None:
 class Launcher(Protocol):
     """What a session needs of where its worker runs: a `ProcessLauncher`, or a `WarmPool` in front of one."""
 
-    name: str
-    python: str  # the interpreter the workers run
+    @property
+    def name(self) -> str: ...
 
-    def isolation(self) -> dict: ...
+    @property
+    def python(self) -> str: ...  # the interpreter the workers run
+
+    def isolation(self) -> IsolationReport: ...
 
     def spawn(self, limits: Limits) -> Child: ...
 
@@ -299,7 +321,8 @@ class ProcessLauncher:
     developer's fallback). `detect.py` adds what the machine supports.
     """
 
-    name = "process"
+    level: ClassVar[IsolationLevel] = IsolationLevel.PROCESS  # what its isolation report says it is
+    name: str = level.value
     code_dir: str | None = None  # where the worker sees its code; None: where staging put it
 
     def __init__(
@@ -310,7 +333,7 @@ class ProcessLauncher:
         uids: UidPool | None = None,
         seccomp: bytes | None = None,
         landlock: bool = False,
-        cgroups=None,
+        cgroups: CgroupParent | None = None,
         notes: dict | None = None,
     ):
         self.python = python or sys.executable
@@ -338,18 +361,18 @@ class ProcessLauncher:
     def _uid_for_report(self) -> int:
         return self.uids.base if self.uids else os.geteuid()
 
-    def isolation(self) -> dict:
+    def isolation(self) -> IsolationReport:
         present = self.layers()
         missing = [layer for layer in REQUIRED_LAYERS if layer not in present]
-        return {
-            "level": self.name,
-            "network": not ("namespaces" in present or "seccomp" in present),
-            "uid": self._uid_for_report(),
-            "python": f"{self.python_version} ({self.python})",
-            "layers": present,
-            "missing": missing,
-            "warnings": self._warnings(present, missing),
-        }
+        return IsolationReport(
+            level=self.level,
+            network=not ("namespaces" in present or "seccomp" in present),
+            uid=self._uid_for_report(),
+            python=f"{self.python_version} ({self.python})",
+            layers=tuple(present),
+            missing=tuple(missing),
+            warnings=tuple(self._warnings(present, missing)),
+        )
 
     def _warnings(self, present: list, missing: list) -> list:
         out = []

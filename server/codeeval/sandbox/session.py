@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeGuard, TypeVar
 
 from ..base.display import short_repr
+from ..base.isolation import IsolationReport
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
@@ -192,11 +193,11 @@ class Session:
     def __enter__(self) -> Session:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     @property
-    def isolation(self) -> dict:
+    def isolation(self) -> IsolationReport:
         return self.launcher.isolation()
 
     def _start(self, timeout: float) -> str | None:

@@ -96,5 +96,5 @@ class WarmPool(LauncherFront):
     def __enter__(self) -> WarmPool:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()

@@ -41,6 +41,7 @@ from .launcher import (
     OutputDrain,
     ProcessLauncher,
     SandboxError,
+    UidPool,
     _close_all,
     _live,
     _pidfd,
@@ -204,7 +205,7 @@ class ZygotePool(LauncherFront):
         self._starter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codeeval-zygote")
 
     @property
-    def uids(self):
+    def uids(self) -> UidPool | None:
         return self.launcher.uids
 
     def layers(self) -> list:
@@ -348,7 +349,7 @@ class ZygotePool(LauncherFront):
     def __enter__(self) -> ZygotePool:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 

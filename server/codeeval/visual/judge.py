@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base.findings import Confidence, Finding, Range
+from ..base.findings import Confidence, Finding, Range, Severity
 
 KEY_ENV = "CODEEVAL_JUDGE_API_KEY"
 CRITERIA = (
@@ -151,7 +151,7 @@ def _finding(criterion: CriterionVerdict, static_score: float | None) -> Finding
     lost = 1 - criterion.points / criterion.maximum
     measured_lost = 1 - (static_score if static_score is not None else 100.0) / 100
     agreement = 1 - abs(lost - measured_lost)
-    severity = "critical" if lost >= 0.5 else "warning" if lost >= 0.2 else "suggestion"
+    severity = Severity.CRITICAL if lost >= 0.5 else Severity.WARNING if lost >= 0.2 else Severity.SUGGESTION
     confidence = Confidence(
         relevance=1.0 if criterion.comment.strip() else 0.5,
         accuracy=agreement,

@@ -16,7 +16,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from ..sandbox.browser import IGNORED_DEFAULT_FLAGS, BrowserLaunch, BrowserUnavailable, prepare_launch
 from .checks import Check, Part, PictureBook, not_applicable
@@ -25,6 +26,7 @@ from .geometry import Box
 from .html_checks import html_issues
 from .interactions import Explorer, PageHung
 from .page_checks import (
+    Cropper,
     LoadReport,
     execution_checks,
     images_check,
@@ -41,6 +43,11 @@ try:
 except ImportError:  # the runner then answers "unavailable"
     sync_playwright = None  # type: ignore[assignment]
     PlaywrightError = Exception  # type: ignore[assignment,misc]
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ConsoleMessage, Dialog, FloatRect, Page, Route
+
+T = TypeVar("T")
 
 MAX_SCREENSHOT_HEIGHT = 4000
 FIRST_SETTLE_MS = 200  # after the first load: time for late layout shifts to be observed
@@ -94,7 +101,7 @@ class Watchdog:
 class PageVisit:
     """One width: a browser context showing the page, with everything it did recorded."""
 
-    def __init__(self, browser, request: PageRequest, width: int, load: LoadReport):
+    def __init__(self, browser: Browser, request: PageRequest, width: int, load: LoadReport):
         self.request = request
         self.width = width
         self.load = load
@@ -116,7 +123,7 @@ class PageVisit:
         self.errors: list[str] = []
         self.dialogs = 0
 
-    def _route(self, route) -> None:
+    def _route(self, route: Route) -> None:
         url = route.request.url
         if url.split("#")[0] == PAGE_URL:
             route.fulfill(status=200, body=self.request.html, content_type="text/html; charset=utf-8")
@@ -126,11 +133,11 @@ class PageVisit:
             self.load.blocked_requests.append(note)
         route.abort("blockedbyclient")
 
-    def _popup(self, page) -> None:
+    def _popup(self, page: Page) -> None:
         self.load.popups.append(page.url[:200] or "about:blank")
         page.close()
 
-    def _console(self, message) -> None:
+    def _console(self, message: ConsoleMessage) -> None:
         if (
             message.type == "error"
             and "net::ERR_BLOCKED_BY_CLIENT" not in message.text
@@ -143,7 +150,7 @@ class PageVisit:
         if len(self.load.console_errors) < 20 and text[:300] not in self.load.console_errors:
             self.load.console_errors.append(text[:300])
 
-    def _dialog(self, dialog) -> None:
+    def _dialog(self, dialog: Dialog) -> None:
         self.dialogs += 1
         if len(self.load.dialogs) < 10:
             self.load.dialogs.append(f"{dialog.type}: {dialog.message[:100]}")
@@ -162,7 +169,7 @@ class PageVisit:
 
     def screenshot(self, height: float) -> bytes:
         """The whole page (up to MAX_SCREENSHOT_HEIGHT) as a PNG."""
-        clip = {"x": 0, "y": 0, "width": self.width, "height": max(1, min(height, MAX_SCREENSHOT_HEIGHT))}
+        clip: FloatRect = {"x": 0, "y": 0, "width": self.width, "height": max(1, min(height, MAX_SCREENSHOT_HEIGHT))}
         return self.page.screenshot(full_page=True, clip=clip, animations="disabled")
 
     def close(self) -> None:
@@ -170,7 +177,7 @@ class PageVisit:
         self.context.close()
 
 
-def _cropper(visit: PageVisit, pictures: PictureBook, snapshot: PageSnapshot):
+def _cropper(visit: PageVisit, pictures: PictureBook, snapshot: PageSnapshot) -> Cropper:
     def crop(boxes: Sequence[Box], name: str, caption: str) -> str | None:
         region = boxes[0]
         for box in boxes[1:]:
@@ -180,7 +187,7 @@ def _cropper(visit: PageVisit, pictures: PictureBook, snapshot: PageSnapshot):
         bottom = min(snapshot.content_height, region.bottom + 24, top + 600)
         if right - left < 2 or bottom - top < 2:
             return None
-        clip = {"x": left, "y": top, "width": min(right - left, 1280), "height": bottom - top}
+        clip: FloatRect = {"x": left, "y": top, "width": min(right - left, 1280), "height": bottom - top}
         png = visit.page.screenshot(full_page=True, clip=clip, animations="disabled")
         image = Box(left, top, left + clip["width"], top + clip["height"])
         return pictures.add(name.replace(".png", ".svg"), crop_svg(png, image, boxes), caption, "image/svg+xml")
@@ -205,7 +212,7 @@ class PageRunner:
         """Seconds left of the page's time."""
         return self.request.time_s - (time.monotonic() - self.started)
 
-    def guarded(self, what: str, seconds: float, action):
+    def guarded(self, what: str, seconds: float, action: Callable[[], T]) -> T:
         """Run one browser step under the watchdog; the page hanging kills the browser (PageHung)."""
         self.watchdog.arm(min(seconds, max(0.1, self.remaining())), what)
         try:
@@ -217,7 +224,7 @@ class PageRunner:
         finally:
             self.watchdog.disarm()
 
-    def visit(self, browser, position: int, width: int) -> PageVisit | None:
+    def visit(self, browser: Browser, position: int, width: int) -> PageVisit | None:
         """Load and check the page at one width; None when it did not load."""
         where = WIDTH_NAMES.get(position, f"{width}px") if len(self.request.spec.widths) > 1 else "page"
         started = time.monotonic()
@@ -251,7 +258,7 @@ class PageRunner:
         self.timings[f"static_{where}_s"] = time.monotonic() - started
         return visit
 
-    def run(self, browser) -> None:
+    def run(self, browser: Browser) -> None:
         """Every width, then the interactions, then the execution checks (which see everything)."""
         visits = []
         for position, width in enumerate(self.request.spec.widths):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...results.performance_details import ClassCallRecord, ComplexityRecord
+from ...results.performance_details import ClassBasis, ClassCallRecord, ComplexityRecord
 from .fit import ClassFit, growth, index
 
 BANDS = {"O(1)": 0, "O(log n)": 0, "O(n)": 1, "O(n log n)": 1, "O(n^2)": 2, "O(n^3)": 3, "O(2^n)": 4}
@@ -39,13 +39,13 @@ class ClassCall:
     """
 
     best: str
-    basis: str  # instructions | time | time (work inside C functions)
+    basis: ClassBasis
     time_fit: ClassFit | None = None
     count_fit: ClassFit | None = None
 
     @property
     def fit(self) -> ClassFit:
-        fit = self.count_fit if self.basis == "instructions" else self.time_fit
+        fit = self.count_fit if self.basis is ClassBasis.INSTRUCTIONS else self.time_fit
         assert fit is not None, "classify() keeps the curve its basis names"
         return fit
 
@@ -86,15 +86,15 @@ def classify(
     side's own medians when `time_fit` is a derived curve (the candidate's is the reference's fitted
     curve times the paired ratios, which would pass one slow reference size on to it)."""
     if count_fit is None:
-        return None if time_fit is None else ClassCall(time_fit.best, "time", time_fit, None)
+        return None if time_fit is None else ClassCall(time_fit.best, ClassBasis.TIME, time_fit, None)
     if time_fit is None:
-        return ClassCall(count_fit.best, "instructions", None, count_fit)
+        return ClassCall(count_fit.best, ClassBasis.INSTRUCTIONS, None, count_fit)
     hidden = _time_outgrows_count(measured or time_fit, count_fit) or (
         paired_gap is not None and paired_gap >= PAIRED_GAP
     )
     if BANDS[time_fit.best] > BANDS[count_fit.best] and hidden:
-        return ClassCall(_hidden_work_class(time_fit, count_fit), "time (work inside C functions)", time_fit, count_fit)
-    return ClassCall(count_fit.best, "instructions", time_fit, count_fit)
+        return ClassCall(_hidden_work_class(time_fit, count_fit), ClassBasis.HIDDEN_WORK, time_fit, count_fit)
+    return ClassCall(count_fit.best, ClassBasis.INSTRUCTIONS, time_fit, count_fit)
 
 
 def _hidden_work_class(time_fit: ClassFit, count_fit: ClassFit) -> str:

@@ -8,8 +8,12 @@ time), so that where measuring stops is deterministic too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...base.bounded_cache import BoundedCache
-from ...sandbox import TimingOutcome, TimingStatus
+from ...problem.inputs import BuiltInput
+from ...results.performance_details import Measure
+from ...sandbox import Session, TimingOutcome, TimingStatus
 from .protocol import TIMED_ANSWER_DIFFERS, Protocol
 from .samples import SizeResult
 from .stats import RatioEstimate
@@ -27,7 +31,7 @@ REFERENCE_COUNTS_KEPT = 256
 _reference_counts: BoundedCache[tuple, TimingOutcome] = BoundedCache(REFERENCE_COUNTS_KEPT)
 
 
-def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome | str:
+def count_once(protocol: Protocol, session: Session, built: BuiltInput, limit: int) -> TimingOutcome | str:
     """One counted call on `built` (`cpu_s[0]` is `limit + 1` when stopped at the limit), or what went wrong."""
     timeout = max(protocol.limit * TRACED_SLOWDOWN, limit / TRACED_RATE)
     outcome = session.time(
@@ -48,7 +52,7 @@ def count_once(protocol: Protocol, session, built, limit: int) -> TimingOutcome 
     return outcome
 
 
-def reference_count(protocol: Protocol, n: int, built, limit: int) -> TimingOutcome | str:
+def reference_count(protocol: Protocol, n: int, built: BuiltInput, limit: int) -> TimingOutcome | str:
     """The reference's instruction count at size `n`, counted once and kept; a string says why it failed."""
     key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit, protocol.probe_counts)
     kept = _reference_counts.get(key)
@@ -65,7 +69,7 @@ class AnswerChanged(Exception):
     """The candidate answered differently while its instructions were counted."""
 
 
-def candidate_count(protocol: Protocol, built, limit: int, reference: TimingOutcome) -> float | str:
+def candidate_count(protocol: Protocol, built: BuiltInput, limit: int, reference: TimingOutcome) -> float | str:
     """The candidate's count, or why there is none; raises AnswerChanged (a performance failure)."""
     outcome = count_once(protocol, protocol.candidate, built, limit)
     if isinstance(outcome, str):
@@ -81,7 +85,11 @@ PROBES_OFF = (
 
 
 def count_pair(
-    protocol: Protocol, result: SizeResult, built, reference_limit: int, candidate_limit
+    protocol: Protocol,
+    result: SizeResult,
+    built: BuiltInput,
+    reference_limit: int,
+    candidate_limit: Callable[[float], int | None],
 ) -> tuple[TimingOutcome | str, float | str | None]:
     """The reference's counted call at this size and the candidate's count. `candidate_limit(reference
     count)` bounds the candidate, or is None to skip it; it is skipped too when the reference is over
@@ -112,7 +120,7 @@ def count_pair(
     return reference, candidate
 
 
-def count_both(protocol: Protocol, result: SizeResult, built) -> None:
+def count_both(protocol: Protocol, result: SizeResult, built: BuiltInput) -> None:
     """Best effort, for the class fit in timed mode: each side's count, until one passes the limit.
 
     Whether a count is taken depends only on earlier counts, never on time, so
@@ -172,7 +180,7 @@ class Counted(Protocol):
     """The deterministic protocol: candidate and reference compared by instructions counted, not time."""
 
     def measure(self, n: int, share: float, role: str) -> SizeResult:
-        result = SizeResult(n, judged_on="instructions")
+        result = SizeResult(n, judged_on=Measure.INSTRUCTIONS)
         inputs = self.inputs(n)
         if self.verify(result, inputs.get(0)) is None:
             return result

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ...problem.definition import PerformanceSpec, Problem
+from ...results.performance_details import Measure
 from ...sandbox import Session
 from .budget import Budget, Settings
 from .counted import Counted, count_below
@@ -50,7 +51,7 @@ def projected_call_s(results: list[SizeResult], n: int) -> float | None:
     timed = [
         (r.n, median)
         for r in results
-        if r.usable and r.judged_on != "instructions" and (median := r.candidate.median()) is not None
+        if r.usable and r.judged_on is not Measure.INSTRUCTIONS and (median := r.candidate.median()) is not None
     ]
     if not timed:
         return None

@@ -6,7 +6,7 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from ...results.performance_details import SizeRecord
+from ...results.performance_details import Measure, SizeRecord
 from .complexity import RatioPoint
 from .stats import RatioEstimate
 
@@ -42,7 +42,7 @@ class SizeResult:
     candidate: Samples = field(default_factory=Samples)
     reference: Samples = field(default_factory=Samples)
     estimate: RatioEstimate | None = None  # the one judged
-    judged_on: str = "cpu"  # cpu | wall | instructions
+    judged_on: Measure = Measure.CPU
     failure: str = ""  # the candidate could not be measured here (performance failure)
     exceeded: float | None = None  # when the candidate hit the limit: the least ratio that implies
     reference_failure: str = ""
@@ -77,7 +77,7 @@ class SizeResult:
     def record(self) -> SizeRecord:
         """The size as the result reports it."""
         est = self.estimate
-        counted = self.judged_on == "instructions"  # deterministic mode: no seconds were measured
+        counted = self.judged_on is Measure.INSTRUCTIONS  # deterministic mode: no seconds were measured
         return SizeRecord(
             n=self.n,
             candidate_s=None if counted else self.candidate.median(),

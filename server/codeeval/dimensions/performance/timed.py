@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from ...problem.inputs import BuiltInput
+from ...results.performance_details import Measure
 from ...sandbox import TimingOutcome, TimingStatus
 from .counted import count_both
 from .protocol import TIMED_ANSWER_DIFFERS, Inputs, Protocol, seconds_text
@@ -245,7 +246,7 @@ class Timed(Protocol):
         wall = ratio_estimate(result.candidate.wall, result.reference.wall)
         if wall.ci95[0] <= result.known_estimate.ci95[0]:
             return
-        result.estimate, result.judged_on = wall, "wall"
+        result.estimate, result.judged_on = wall, Measure.WALL
         result.notes.append(
             f"judged on wall time: the candidate's calls took {cand_wait:.1f}x their CPU time "
             f"(the reference's {ref_wait:.1f}x), so most of its work happened outside this "

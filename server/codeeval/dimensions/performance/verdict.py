@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ...base.catalog import PERFORMANCE
 from ...problem.definition import PerformanceSpec
-from ...results.performance_details import BudgetRecord, PerformanceDetails
+from ...results.performance_details import BudgetRecord, Measure, PerformanceDetails
 from ...results.result import DimensionResult
 from .budget import Budget, Settings
 from .complexity import (
@@ -26,7 +26,7 @@ from .complexity import (
     compare_classes,
     loglog_slope,
 )
-from .fit import COUNT_MARGIN, fit_class
+from .fit import COUNT_MARGIN, ClassFit, fit_class
 from .samples import SizeResult, judged_size
 from .stats import ratio_price, speed_score
 
@@ -34,7 +34,7 @@ NAME = PERFORMANCE.name
 CLASS_CAP = 50.0  # a clearly worse complexity class never keeps more than half the dimension
 
 
-def _count_fit(results: list[SizeResult], side: str):
+def _count_fit(results: list[SizeResult], side: str) -> ClassFit | None:
     counts = [
         (r.n, getattr(r, side).instructions)
         for r in results  # count-only sizes included
@@ -43,18 +43,18 @@ def _count_fit(results: list[SizeResult], side: str):
     return fit_class([n for n, _ in counts], [c for _, c in counts], COUNT_MARGIN)
 
 
-def _time_fit(results: list[SizeResult], side: str):
+def _time_fit(results: list[SizeResult], side: str) -> ClassFit | None:
     measured = [r for r in results if r.measured]
     return fit_class([r.n for r in measured], [getattr(r, side).median() for r in measured])
 
 
-def _paired_time_fit(results: list[SizeResult], reference_fit):
+def _paired_time_fit(results: list[SizeResult], reference_fit: ClassFit | None) -> ClassFit | None:
     """The candidate's curve as the reference's fitted curve times the paired ratio at each size.
 
     Each side's own medians carry the machine's noise; the ratio of a pair does not (drift hits both),
     and the reference's fitted curve is smooth. Their product is the candidate's curve, denoised.
     """
-    measured = [r for r in results if r.measured and r.judged_on == "cpu"]
+    measured = [r for r in results if r.measured and r.judged_on is Measure.CPU]
     if reference_fit is None or len(measured) < 3:
         return None
     return fit_class([r.n for r in measured], [reference_fit.predict(r.n) * r.known_estimate.ratio for r in measured])
@@ -78,7 +78,7 @@ def paired_gap(results: list[SizeResult]) -> float | None:
     points = [
         (r.n, r.known_estimate.ratio, r.candidate.instructions / r.reference.instructions)
         for r in results
-        if r.measured and r.judged_on == "cpu" and r.candidate.instructions and r.reference.instructions
+        if r.measured and r.judged_on is Measure.CPU and r.candidate.instructions and r.reference.instructions
     ]
     if len(points) < 3:
         return None
@@ -144,7 +144,9 @@ def _reasons(spec: PerformanceSpec, results: list[SizeResult], comparison: Class
 
 
 def _unit(result: SizeResult) -> str:
-    return {"cpu": "CPU time", "wall": "wall time", "instructions": "instruction count"}[result.judged_on]
+    return {Measure.CPU: "CPU time", Measure.WALL: "wall time", Measure.INSTRUCTIONS: "instruction count"}[
+        result.judged_on
+    ]
 
 
 def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Budget) -> str:
@@ -153,7 +155,7 @@ def _summary(results: list[SizeResult], comparison: ClassComparison, budget: Bud
     parts = []
     if judged is not None:
         low, high = judged.known_estimate.ci95
-        interval = "exact" if judged.judged_on == "instructions" else f"95% CI {low:.2f}-{high:.2f}"
+        interval = "exact" if judged.judged_on is Measure.INSTRUCTIONS else f"95% CI {low:.2f}-{high:.2f}"
         parts.append(f"{judged.known_estimate.ratio:.2f}x reference at n={judged.n} ({interval})")
     if failed is not None:
         parts.append(f"too slow at n={failed.n}" if failed.exceeded is not None else f"failed at n={failed.n}")
@@ -168,7 +170,7 @@ def verdict(spec: PerformanceSpec, results: list[SizeResult], settings: Settings
     """The performance dimension's result from the measured sizes: score, summary and details."""
     details = PerformanceDetails(
         tolerance=spec.tolerance,
-        clock="instructions" if settings.deterministic else "cpu",
+        clock=Measure.INSTRUCTIONS if settings.deterministic else Measure.CPU,
         deterministic=settings.deterministic,
         sizes=tuple(r.record() for r in results),
         budget=BudgetRecord(budget_s=budget.seconds, used_s=round(budget.used(), 3), cut_short=budget.cut_short),

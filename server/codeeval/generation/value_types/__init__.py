@@ -15,12 +15,12 @@ examples. They are soft knowledge (the examples' alphabet, ranges and sizes)
 that biases generation towards inputs like the examples; hard limits
 (`lo`/`hi`, `alphabet`, sizes) come from hints and strategy expressions.
 
-The model is split by kind: `base` (the class `T`, the context, helpers),
+The model is split by kind: `base` (the class `ValueType`, the context, helpers),
 `scalars`, `strings`, `containers`, `composite` (records, unions, choices) and
 `inference` (types from example values, and `AnyT`, handled as each value's own type).
 """
 
-from .base import GenContext, T, dedupe
+from .base import GenContext, ValueType, dedupe
 from .composite import RecordT, SampledT, UnionT, UnsupportedT
 from .containers import DictT, ListT, SetT, TupleT
 from .inference import AnyT, infer_type, refine
@@ -43,10 +43,10 @@ __all__ = [
     "SampledT",
     "SetT",
     "StrT",
-    "T",
     "TupleT",
     "UnionT",
     "UnsupportedT",
+    "ValueType",
     "dedupe",
     "infer_type",
     "refine",

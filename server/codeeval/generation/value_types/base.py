@@ -1,4 +1,4 @@
-"""What every generated type shares: the base class `T`, the generation context, and small helpers."""
+"""What every generated type shares: the base class `ValueType`, the generation context, and small helpers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import strategies
+from hypothesis.strategies import SearchStrategy
 
 from ..values import value_key
 
@@ -77,8 +77,9 @@ def sortable(values: list) -> bool:
         return False
 
 
-class T:
-    """Base class. Subclasses override what applies to them."""
+class ValueType:
+    """A type of input values (`IntT`, `ListT`, ...): how to describe, recognise, sample, mutate and shrink
+    its values. The base of every value type; subclasses override what applies to them."""
 
     seen: list
 
@@ -103,19 +104,15 @@ class T:
     def shrink(self, value: Any) -> Iterator[Any]:
         return iter(())
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         raise NotImplementedError
 
     def unsupported(self) -> str | None:
         """Why values of this type cannot be generated, or None."""
         return None
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return self
 
     def __repr__(self) -> str:
         return self.describe()
-
-
-def hypothesis_strategies():
-    return strategies

@@ -6,17 +6,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
 from ..values import RecordValue, value_key
-from .base import GenContext, T, dedupe, hypothesis_strategies, interleave
+from .base import GenContext, ValueType, dedupe, interleave
 from .containers import shrink_positions, substitutions
 
 
 @dataclass(repr=False)
-class RecordT(T):
+class RecordT(ValueType):
     """An instance of a dataclass or NamedTuple defined in the reference: built in the sandbox by name."""
 
     type_name: str
-    fields: list[tuple[str, T]]
+    fields: list[tuple[str, ValueType]]
     seen: list = field(default_factory=list)
 
     def describe(self) -> str:
@@ -66,13 +69,13 @@ class RecordT(T):
         for smaller in shrink_positions(self._values(value), [t for _, t in self.fields]):
             yield self._build(smaller)
 
-    def strategy(self):
-        return hypothesis_strategies().tuples(*[t.strategy() for _, t in self.fields]).map(self._build)
+    def strategy(self) -> SearchStrategy[object]:
+        return st.tuples(*[t.strategy() for _, t in self.fields]).map(self._build)
 
 
 @dataclass(repr=False)
-class UnionT(T):
-    options: list[T]
+class UnionT(ValueType):
+    options: list[ValueType]
     seen: list = field(default_factory=list)
 
     def describe(self) -> str:
@@ -84,10 +87,10 @@ class UnionT(T):
             return reasons[0]
         return None
 
-    def _usable(self) -> list[T]:
+    def _usable(self) -> list[ValueType]:
         return [t for t in self.options if not t.unsupported()]
 
-    def _owner(self, value: Any) -> T | None:
+    def _owner(self, value: Any) -> ValueType | None:
         for t in self._usable():
             if t.accepts(value):
                 return t
@@ -116,12 +119,12 @@ class UnionT(T):
         if owner is not None:
             yield from owner.shrink(value)
 
-    def strategy(self):
-        return hypothesis_strategies().one_of(*[t.strategy() for t in self._usable()])
+    def strategy(self) -> SearchStrategy[object]:
+        return st.one_of(*[t.strategy() for t in self._usable()])
 
 
 @dataclass(repr=False)
-class SampledT(T):
+class SampledT(ValueType):
     """One of a fixed set of values (from `sampled_from([...])` or `just(x)`)."""
 
     values: list
@@ -150,12 +153,12 @@ class SampledT(T):
         index = next((i for i, v in enumerate(self.values) if value_key(v) == value_key(value)), 0)
         yield from self.values[:index]
 
-    def strategy(self):
-        return hypothesis_strategies().sampled_from(self.values)
+    def strategy(self) -> SearchStrategy[object]:
+        return st.sampled_from(self.values)
 
 
 @dataclass(repr=False)
-class UnsupportedT(T):
+class UnsupportedT(ValueType):
     """A hint values cannot be generated for (a Callable, a Protocol, an unknown class)."""
 
     reason: str
@@ -173,5 +176,5 @@ class UnsupportedT(T):
     def default(self) -> Any:
         raise ValueError(self.reason)
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         raise ValueError(self.reason)

@@ -7,15 +7,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
 from ..values import simplicity_key, value_key
 from .base import (
     EXPLORE_MAX_SIZE,
     LONG_LENGTHS,
     MAX_SEEN,
     GenContext,
-    T,
+    ValueType,
     dedupe,
-    hypothesis_strategies,
     interleave,
     sortable,
 )
@@ -46,8 +48,8 @@ def capitalized_words(items: list) -> list | None:
 
 
 @dataclass(repr=False)
-class ListT(T):
-    elem: T
+class ListT(ValueType):
+    elem: ValueType
     min_size: int = 0
     max_size: int | None = None
     unique: bool = False
@@ -69,7 +71,7 @@ class ListT(T):
             return len({value_key(v) for v in value}) == len(value)
         return True
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         lists = [v for v in values if isinstance(v, (list, tuple))][:MAX_SEEN]
         return replace(self, seen=[list(v) for v in lists])
 
@@ -240,8 +242,7 @@ class ListT(T):
             for smaller in self.elem.shrink(item):
                 yield self._make(items[:i] + [smaller] + items[i + 1 :])
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         top = EXPLORE_MAX_SIZE if self.max_size is None else min(self.max_size, max(EXPLORE_MAX_SIZE, self.min_size))
         elements = self.elem.strategy()
         if self.unique:
@@ -269,7 +270,7 @@ class SetT(ListT):
     def _fits(self, value: Any) -> bool:
         return self._size_ok(value)
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[list(v) for v in values if isinstance(v, (set, frozenset))][:MAX_SEEN])
 
     def _make(self, items: list) -> Any:
@@ -286,18 +287,17 @@ class SetT(ListT):
     def shrink(self, value: Any) -> Iterator[Any]:
         return ListT.shrink(self, sorted(value, key=simplicity_key))
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
         kind = st.frozensets if self.frozen else st.sets
         return kind(self.elem.strategy(), min_size=self.min_size, max_size=top)
 
 
 @dataclass(repr=False)
-class TupleT(T):
+class TupleT(ValueType):
     """A fixed-length tuple (items), or with `variadic` a tuple of any length of `items[0]`."""
 
-    items: list[T]
+    items: list[ValueType]
     variadic: bool = False
     names: list[str] | None = None  # a record's field names, or an argument list's parameter names
     seen: list = field(default_factory=list)
@@ -324,7 +324,7 @@ class TupleT(T):
             return all(self.items[0].accepts(v) for v in value)
         return len(value) == len(self.items) and all(t.accepts(v) for t, v in zip(self.items, value, strict=True))
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[tuple(v) for v in values if isinstance(v, (list, tuple))][:MAX_SEEN])
 
     def default(self) -> Any:
@@ -372,14 +372,13 @@ class TupleT(T):
             return
         yield from shrink_positions(value, self.items)
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         if self.variadic:
             return st.lists(self.items[0].strategy(), max_size=EXPLORE_MAX_SIZE).map(tuple)
         return st.tuples(*[t.strategy() for t in self.items])
 
 
-def shrink_positions(value: tuple, types: list[T]) -> Iterator[tuple]:
+def shrink_positions(value: tuple, types: list[ValueType]) -> Iterator[tuple]:
     """Shrink a fixed tuple one position at a time (each position's simplest candidates first)."""
     for i, (t, item) in enumerate(zip(types, value, strict=False)):
         if not t.accepts(item):
@@ -403,9 +402,9 @@ def substitutions(bases: list[tuple], options: list[list], per_position: int = 4
 
 
 @dataclass(repr=False)
-class DictT(T):
-    key: T
-    value: T
+class DictT(ValueType):
+    key: ValueType
+    value: ValueType
     min_size: int = 0
     max_size: int | None = None
     seen: list = field(default_factory=list)
@@ -426,7 +425,7 @@ class DictT(T):
     def _size_ok(self, value: dict) -> bool:
         return len(value) >= self.min_size and (self.max_size is None or len(value) <= self.max_size)
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[dict(v) for v in values if isinstance(v, dict)][:MAX_SEEN])
 
     def default(self) -> Any:
@@ -493,8 +492,8 @@ class DictT(T):
                 for smaller in self.value.shrink(v):
                     yield dict(items[:i] + [(k, smaller)] + items[i + 1 :])
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
-        return hypothesis_strategies().dictionaries(
+        return st.dictionaries(
             self.key.strategy(), self.value.strategy(), min_size=self.min_size, max_size=min(top, 12)
         )

@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, overload
 
+from hypothesis.strategies import SearchStrategy
+
 from ..values import RecordValue
-from .base import GenContext, T
+from .base import GenContext, ValueType
 from .composite import RecordT, UnionT
 from .containers import DictT, ListT, SetT, TupleT
 from .scalars import BoolT, ComplexT, FloatT, IntT, NoneT
@@ -50,7 +52,7 @@ _KINDS = (
 
 
 @dataclass(repr=False)
-class AnyT(T):
+class AnyT(ValueType):
     """Nothing is known: values are drawn from a few simple kinds, and each value is handled by its own kind."""
 
     seen: list = field(default_factory=list)
@@ -79,7 +81,7 @@ class AnyT(T):
     def shrink(self, value: Any) -> Iterator[Any]:
         yield from infer_type([value]).shrink(value)
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         return self._simple().strategy()
 
 
@@ -91,14 +93,14 @@ def _kind(value: Any) -> str:
     return next((name for types, name in _KINDS if isinstance(value, types)), "other")
 
 
-def infer_type(values: list, depth: int = 0) -> T:
+def infer_type(values: list, depth: int = 0) -> ValueType:
     """The narrowest type in the model covering every value (a union when kinds are mixed)."""
     if depth > MAX_DEPTH:
         return AnyT()
     groups: dict[str, list] = {}
     for v in values:
         groups.setdefault(_kind(v), []).append(v)
-    options: list[T] = []
+    options: list[ValueType] = []
     for kind, group in groups.items():
         option = _infer_kind(kind, group, depth)
         if option is not None:
@@ -110,7 +112,7 @@ def infer_type(values: list, depth: int = 0) -> T:
     return UnionT(options, seen=list(values[:40]))
 
 
-def _infer_kind(kind: str, group: list, depth: int) -> T | None:
+def _infer_kind(kind: str, group: list, depth: int) -> ValueType | None:
     if kind in _SCALARS:
         return _SCALARS[kind](group)
     if kind.startswith("record:"):
@@ -123,7 +125,7 @@ def _elements(group: list) -> list:
     return [item for v in group for item in v]
 
 
-def _infer_tuple(group: list, depth: int) -> T:
+def _infer_tuple(group: list, depth: int) -> ValueType:
     """A fixed-length tuple when every example has one length and mixes kinds, else a variadic one."""
     lengths = {len(v) for v in group}
     if (
@@ -136,19 +138,19 @@ def _infer_tuple(group: list, depth: int) -> T:
     return TupleT([infer_type(_elements(group), depth + 1)], variadic=True).with_seen(group)
 
 
-def _infer_dict(group: list, depth: int) -> T:
+def _infer_dict(group: list, depth: int) -> ValueType:
     keys = [k for v in group for k in v]
     vals = [x for v in group for x in v.values()]
     return DictT(infer_type(keys, depth + 1), infer_type(vals, depth + 1)).with_seen(group)
 
 
-def _infer_record(group: list, depth: int) -> T:
+def _infer_record(group: list, depth: int) -> ValueType:
     first = group[0]
     fields = [(name, infer_type([dict(v.fields).get(name) for v in group], depth + 1)) for name, _ in first.fields]
     return RecordT(first.type_name, fields)
 
 
-_SCALARS: dict[str, Callable[[list], T]] = {
+_SCALARS: dict[str, Callable[[list], ValueType]] = {
     "none": lambda group: NoneT(),
     "bool": lambda group: BoolT(),
     "int": lambda group: IntT().with_seen(group),
@@ -157,7 +159,7 @@ _SCALARS: dict[str, Callable[[list], T]] = {
     "str": lambda group: StrT().with_seen(group),
     "bytes": lambda group: BytesT().with_seen([bytes(v) for v in group]),
 }
-_CONTAINERS: dict[str, Callable[[list, int], T]] = {
+_CONTAINERS: dict[str, Callable[[list, int], ValueType]] = {
     "list": lambda group, depth: ListT(infer_type(_elements(group), depth + 1)).with_seen(group),
     "tuple": _infer_tuple,
     "dict": _infer_dict,
@@ -174,11 +176,11 @@ def _homogeneous(tuples: list, least: int) -> bool:
     )
 
 
-def _options(t: T) -> list[T]:
+def _options(t: ValueType) -> list[ValueType]:
     return list(t.options) if isinstance(t, UnionT) else [t]
 
 
-def _same_kind(a: T, b: T) -> bool:
+def _same_kind(a: ValueType, b: ValueType) -> bool:
     if isinstance(a, SetT) or isinstance(b, SetT):
         return isinstance(a, SetT) and isinstance(b, SetT) and a.frozen == b.frozen
     if isinstance(a, RecordT) and isinstance(b, RecordT):
@@ -187,12 +189,12 @@ def _same_kind(a: T, b: T) -> bool:
 
 
 @overload
-def refine(hint: T, inferred: T | None) -> T: ...
+def refine(hint: ValueType, inferred: ValueType | None) -> ValueType: ...
 @overload
-def refine(hint: T | None, inferred: T | None) -> T | None: ...
+def refine(hint: ValueType | None, inferred: ValueType | None) -> ValueType | None: ...
 
 
-def refine(hint: T | None, inferred: T | None) -> T | None:
+def refine(hint: ValueType | None, inferred: ValueType | None) -> ValueType | None:
     """A hint made more precise by what the examples show (element types of a bare `list`, soft ranges)."""
     if hint is None:
         return inferred
@@ -206,7 +208,7 @@ def refine(hint: T | None, inferred: T | None) -> T | None:
     return _refine_one(hint, _options(inferred))
 
 
-def _refine_one(hint: T, parts: list[T]) -> T:
+def _refine_one(hint: ValueType, parts: list[ValueType]) -> ValueType:
     match = next((p for p in parts if _same_kind(hint, p)), None)
     if match is None:
         ints = next((p for p in parts if isinstance(p, IntT)), None)
@@ -218,7 +220,7 @@ def _refine_one(hint: T, parts: list[T]) -> T:
     return hint.with_seen(match.seen) if match.seen else hint
 
 
-def _refine_structure(hint: SetT | ListT | DictT | TupleT | RecordT, match: T) -> T:
+def _refine_structure(hint: SetT | ListT | DictT | TupleT | RecordT, match: ValueType) -> ValueType:
     """A container or record hint with the inner types refined by what the examples show (`match`)."""
     if isinstance(hint, (SetT, ListT)) and isinstance(match, (SetT, ListT)):
         return replace(hint, elem=refine(hint.elem, match.elem), seen=match.seen)
@@ -232,7 +234,7 @@ def _refine_structure(hint: SetT | ListT | DictT | TupleT | RecordT, match: T) -
     return hint.with_seen(match.seen) if match.seen else hint
 
 
-def _refine_tuple(hint: TupleT, match: TupleT) -> T:
+def _refine_tuple(hint: TupleT, match: TupleT) -> ValueType:
     if hint.variadic and match.variadic:
         return replace(hint, items=[refine(hint.items[0], match.items[0])], seen=match.seen)
     if hint.variadic:

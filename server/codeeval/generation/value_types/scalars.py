@@ -7,11 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .base import MAX_SEEN, GenContext, T, dedupe, hypothesis_strategies
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+from .base import MAX_SEEN, GenContext, ValueType, dedupe
 
 
 @dataclass(repr=False)
-class NoneT(T):
+class NoneT(ValueType):
     seen: list = field(default_factory=list)
 
     def describe(self) -> str:
@@ -23,12 +26,12 @@ class NoneT(T):
     def default(self) -> Any:
         return None
 
-    def strategy(self):
-        return hypothesis_strategies().none()
+    def strategy(self) -> SearchStrategy[object]:
+        return st.none()
 
 
 @dataclass(repr=False)
-class BoolT(T):
+class BoolT(ValueType):
     seen: list = field(default_factory=list)
 
     def describe(self) -> str:
@@ -53,12 +56,12 @@ class BoolT(T):
         if value:
             yield False
 
-    def strategy(self):
-        return hypothesis_strategies().booleans()
+    def strategy(self) -> SearchStrategy[object]:
+        return st.booleans()
 
 
 @dataclass(repr=False)
-class IntT(T):
+class IntT(ValueType):
     lo: int | None = None
     hi: int | None = None
     seen: list = field(default_factory=list)
@@ -85,7 +88,7 @@ class IntT(T):
     def default(self) -> Any:
         return self._clamp(0)
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[v for v in values if self.accepts(v)][:MAX_SEEN])
 
     def _seen_range(self) -> tuple[int, int]:
@@ -175,8 +178,7 @@ class IntT(T):
             step = _half(step)
         yield value - (1 if diff > 0 else -1)
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         full = st.integers(min_value=self.lo, max_value=self.hi)
         if not self.seen:
             return full
@@ -198,7 +200,7 @@ def _half(n: int) -> int:
 
 
 @dataclass(repr=False)
-class FloatT(T):
+class FloatT(ValueType):
     lo: float | None = None
     hi: float | None = None
     allow_nan: bool = True
@@ -229,7 +231,7 @@ class FloatT(T):
             value = float(self.hi)
         return value
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(
             self,
             seen=[
@@ -300,8 +302,7 @@ class FloatT(T):
         if value < 0 and self.accepts(-value):
             yield -value
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         full = st.floats(
             min_value=self.lo,
             max_value=self.hi,
@@ -320,7 +321,7 @@ class FloatT(T):
 
 
 @dataclass(repr=False)
-class ComplexT(T):
+class ComplexT(ValueType):
     seen: list = field(default_factory=list)
 
     def describe(self) -> str:
@@ -345,5 +346,5 @@ class ComplexT(T):
         if value != 0:
             yield 0j
 
-    def strategy(self):
-        return hypothesis_strategies().complex_numbers(allow_nan=False, allow_infinity=False)
+    def strategy(self) -> SearchStrategy[object]:
+        return st.complex_numbers(allow_nan=False, allow_infinity=False)

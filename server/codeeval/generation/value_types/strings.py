@@ -10,6 +10,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
 from ..values import simplicity_key
 from .base import (
     EXPLORE_MAX_SIZE,
@@ -19,16 +22,15 @@ from .base import (
     UNICODE,
     WHITESPACE,
     GenContext,
-    T,
+    ValueType,
     dedupe,
     digits_like,
-    hypothesis_strategies,
     interleave,
 )
 from .scalars import FloatT
 
 
-class _Text(T):
+class _Text(ValueType):
     """Shared by str and bytes: sequences of characters from an alphabet."""
 
     empty: Any
@@ -160,7 +162,7 @@ class StrT(_Text):
     def accepts(self, value: Any) -> bool:
         return isinstance(value, str) and self._fits(value)
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[v for v in values if isinstance(v, str)][:MAX_SEEN])
 
     def _chars(self, text: Any) -> list:
@@ -356,8 +358,7 @@ class StrT(_Text):
         )
         return dedupe([v for v in values if self._fits(v)])
 
-    def strategy(self):
-        st = hypothesis_strategies()
+    def strategy(self) -> SearchStrategy[object]:
         top = EXPLORE_MAX_SIZE if self.max_size is None else min(self.max_size, max(EXPLORE_MAX_SIZE, self.min_size))
         if self.alphabet is not None:
             return st.text(alphabet=self.alphabet, min_size=self.min_size, max_size=top)
@@ -385,7 +386,7 @@ class BytesT(_Text):
     def accepts(self, value: Any) -> bool:
         return isinstance(value, bytes) and self._fits(value)
 
-    def with_seen(self, values: list) -> T:
+    def with_seen(self, values: list) -> ValueType:
         return replace(self, seen=[v for v in values if isinstance(v, bytes)][:MAX_SEEN])
 
     def _chars(self, text: Any) -> list:
@@ -403,9 +404,9 @@ class BytesT(_Text):
             values += [text[::-1], text * 2, text[:1], text[1:]]
         return dedupe([v for v in values if self._fits(v)])
 
-    def strategy(self):
+    def strategy(self) -> SearchStrategy[object]:
         top = EXPLORE_MAX_SIZE if self.max_size is None else self.max_size
-        return hypothesis_strategies().binary(min_size=self.min_size, max_size=top)
+        return st.binary(min_size=self.min_size, max_size=top)
 
 
 @dataclass(repr=False)
@@ -429,5 +430,5 @@ class RegexT(StrT):
     def shrink(self, value: Any) -> Iterator[Any]:
         return iter(())
 
-    def strategy(self):
-        return hypothesis_strategies().from_regex(self.pattern, fullmatch=True)
+    def strategy(self) -> SearchStrategy[object]:
+        return st.from_regex(self.pattern, fullmatch=True)

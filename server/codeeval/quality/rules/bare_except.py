@@ -28,7 +28,7 @@ import ast
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...base.findings import Finding
+from ...base.findings import Finding, Severity
 from ..confidence import Evidence
 from ..context import Context, FunctionScope
 from ..rule import Rule
@@ -58,7 +58,7 @@ def _is_ellipsis(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
 
 
-_SEVERITY = {"silent": "critical", "handles": "warning", "reraises": "suggestion"}
+_SEVERITY = {"silent": Severity.CRITICAL, "handles": Severity.WARNING, "reraises": Severity.SUGGESTION}
 _MESSAGE = {
     "silent": "bare `except:` silently swallows every exception, including KeyboardInterrupt and SystemExit",
     "handles": "bare `except:` catches every exception, including KeyboardInterrupt and SystemExit",

@@ -64,7 +64,7 @@ import ast
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...base.findings import Finding, Fix, Range
+from ...base.findings import Finding, Fix, Range, Severity
 from ..confidence import Evidence
 from ..context import ClassScope, Context, FunctionScope, Scope, is_docstring
 from ..rule import Rule
@@ -121,7 +121,7 @@ def _module_finding(ctx: Context, definitions: int) -> Finding:
     return RULE.finding(
         range=Range(1, 0, 1, len(first)),
         message=f"module has {_missing(ctx.tree)} docstring",
-        severity="suggestion",
+        severity=Severity.SUGGESTION,
         evidence=evidence,
         scope="module",
         suggestion="Start the file with a docstring saying what the module provides.",
@@ -136,7 +136,7 @@ def _class_finding(ctx: Context, cls: ClassScope) -> Finding:
         range=ctx.source.name_range(cls.node),
         symbol=cls.key,
         message=f"public class `{cls.qualname}` has {_missing(cls.node)} docstring",
-        severity="suggestion" if trivial else "warning",
+        severity=Severity.SUGGESTION if trivial else Severity.WARNING,
         evidence=evidence,
         suggestion="Say what the class represents and how it is meant to be used.",
         fix=_stub_fix(cls, f"class `{cls.qualname}`"),
@@ -153,7 +153,7 @@ def _function_finding(ctx: Context, function: FunctionScope) -> Finding:
         range=ctx.source.name_range(function.node),
         symbol=function.key,
         message=f"public {kind} `{function.qualname}` has {_missing(function.node)} docstring",
-        severity="suggestion" if function.is_method or short else "warning",
+        severity=Severity.SUGGESTION if function.is_method or short else Severity.WARNING,
         evidence=evidence,
         suggestion="Say what it returns and what each parameter means, in a docstring.",
         fix=_stub_fix(function, f"`{function.qualname}`"),

@@ -44,7 +44,7 @@ import ast
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...base.findings import Finding, Fix
+from ...base.findings import Finding, Fix, Severity
 from ..confidence import Evidence
 from ..context import Context, FunctionScope
 from ..rule import Rule
@@ -142,7 +142,7 @@ def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-_SEVERITY = {"mutated": "critical", "returned": "warning", "read": "suggestion"}
+_SEVERITY = {"mutated": Severity.CRITICAL, "returned": Severity.WARNING, "read": Severity.SUGGESTION}
 _CONSEQUENCE = {
     "mutated": "the function mutates it, so every call sees what earlier calls left in it",
     "returned": "the function returns it, so callers share and can change the one default object",

@@ -43,7 +43,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...base.findings import Finding, Range
+from ...base.findings import Finding, Range, Severity
 from ..confidence import Evidence
 from ..context import Context, FunctionScope
 from ..rule import Rule
@@ -183,7 +183,7 @@ def _case_finding(
     return RULE.finding(
         range=_name_range(line, col, name),
         symbol=symbol,
-        severity="suggestion",
+        severity=Severity.SUGGESTION,
         evidence=evidence,
         message=f"{kind} name `{name}` is not {style} (PEP 8)",
         suggestion=f"Rename it to `{better}`.",
@@ -207,7 +207,7 @@ def _vague_finding(
     return RULE.finding(
         range=_name_range(line, col, name),
         symbol=symbol,
-        severity="suggestion",
+        severity=Severity.SUGGESTION,
         evidence=evidence,
         message=message,
         suggestion="Name it after what it holds (`total`, `seen`, `row`...).",

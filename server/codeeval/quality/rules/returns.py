@@ -47,7 +47,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base.findings import Finding
+from ...base.findings import Finding, Severity
 from ..confidence import Evidence
 from ..context import Context, FunctionScope
 from ..flow import falls_through
@@ -130,7 +130,7 @@ def _inspect(
     return RULE.finding(
         range=ctx.source.name_range(function.node),
         symbol=function.key,
-        severity="suggestion" if unsure else "warning",
+        severity=Severity.SUGGESTION if unsure else Severity.WARNING,
         message=f"`{function.qualname}` returns a value on some paths, but " + "; ".join(found.sentences),
         evidence=evidence,
         problems=found.sentences,

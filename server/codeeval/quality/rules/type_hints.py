@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...base.findings import Finding, Fix
+from ...base.findings import Finding, Fix, Severity
 from ..confidence import Evidence
 from ..context import Context, FunctionScope
 from ..rule import Rule
@@ -77,7 +77,7 @@ def returns_nothing(function: FunctionScope) -> bool:
 def _finding(ctx: Context, function: FunctionScope, missing: list[str], return_missing: bool, total: int) -> Finding:
     nothing = len(missing) + return_missing == total and total >= 2
     private = not function.is_public
-    severity = "warning" if nothing and not private else "suggestion"
+    severity = Severity.WARNING if nothing and not private else Severity.SUGGESTION
     fix = _return_none_fix(function, still_missing=bool(missing)) if return_missing else None
     # A private helper's types are the author's business more than the reader's: low relevance, and even a
     # suggestion may be louder than it deserves.
@@ -85,7 +85,7 @@ def _finding(ctx: Context, function: FunctionScope, missing: list[str], return_m
         relevance=0.35 if private else 0.9,
         accuracy=0.95,
         action="mechanical" if fix and not missing else "concrete",
-        calibration=0.6 if private else 0.8 if severity == "warning" else 0.75,
+        calibration=0.6 if private else 0.8 if severity is Severity.WARNING else 0.75,
     )
     what = "has no type hints" if nothing else f"is missing type hints for {_missing_text(missing, return_missing)}"
     return RULE.finding(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...results.case_details import CaseRecord, CorrectnessDetails
+from ...results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails
 from ...results.edge_case_details import (
     CounterexampleRecord,
     EdgeCaseDetails,
@@ -95,7 +95,7 @@ def render_edge_cases(details: EdgeCaseDetails | EdgeCasesNotRunDetails | Robust
 def _timeouts(details: EdgeCaseDetails) -> list[str]:
     if not details.timeouts:
         return []
-    scored = any(f.verdict == "timeout" and f.scored for f in details.findings)
+    scored = any(f.verdict is CaseVerdict.TIMEOUT and f.scored for f in details.findings)
     why = (
         "scored: the problem has no performance inputs, so a hang shows only here"
         if scored

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ...results.performance_details import ClassCallRecord, PerformanceDetails, SizeRecord
+from ...results.performance_details import ClassCallRecord, Measure, PerformanceDetails, SizeRecord
 from ...results.result import DimensionResult
 from ..markdown_text import cell, table
 from .plot import Series, data_uri, loglog_svg
@@ -50,7 +50,7 @@ def _fields(
 
 def _note(size: SizeRecord) -> str:
     parts = [size.failure, size.reference_failure]
-    if size.judged_on == "wall":
+    if size.judged_on is Measure.WALL:
         parts.append("judged on wall time")
     if size.unstable:
         parts.append("unstable")

@@ -69,7 +69,13 @@ class _Frame:
         return TOP + self.height - (math.log10(value) - self.y0) / (self.y1 - self.y0) * self.height
 
 
-def _axes(frame: _Frame, x_ticks: list[float], y_ticks: list[float], x_text, y_text) -> list[str]:
+def _axes(
+    frame: _Frame,
+    x_ticks: list[float],
+    y_ticks: list[float],
+    x_text: Callable[[float], str],
+    y_text: Callable[[float], str],
+) -> list[str]:
     out = []
     for value in y_ticks:
         y = frame.y(value)

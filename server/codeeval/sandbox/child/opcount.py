@@ -17,7 +17,15 @@ import sys
 
 TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import CodeType, FrameType
     from typing import Any
+
+    from _typeshed import TraceFunction
+
+    from codeeval.sandbox.child.wire import Value
+
+    Thunk = Callable[[], Value]  # one call of the solution, ready to run
 
 _HARNESS_FILES: frozenset[str] = frozenset()  # filled in by `exclude_files`
 _settrace, _gettrace = sys.settrace, sys.gettrace
@@ -43,7 +51,9 @@ exclude_files(__file__)
 
 
 class _Counter:
-    def __init__(self, limit):
+    """Instructions counted so far, and the stop once they pass `limit` (None: no limit)."""
+
+    def __init__(self, limit: int | None):
         self.count = 0
         self.limit = limit
         self.over = False
@@ -57,7 +67,7 @@ class _Counter:
             raise _OverBudget()
 
 
-def _run(thunks: list, counter: _Counter, results: list) -> None:
+def _run(thunks: list[Thunk], counter: _Counter, results: list) -> None:
     keep = results.append
     try:
         for thunk in thunks:
@@ -66,15 +76,15 @@ def _run(thunks: list, counter: _Counter, results: list) -> None:
         pass
 
 
-def _count_with_settrace(thunks: list, counter: _Counter, results: list) -> None:
+def _count_with_settrace(thunks: list[Thunk], counter: _Counter, results: list) -> None:
     tick = counter.tick
 
-    def local(frame, event, arg):
+    def local(frame: FrameType, event: str, arg: object) -> TraceFunction:
         if event == "opcode":
             tick()
         return local
 
-    def on_call(frame, event, arg):
+    def on_call(frame: FrameType, event: str, arg: object) -> TraceFunction | None:
         if frame.f_code.co_filename in _HARNESS_FILES:
             return None  # calls made from harness frames still reach `on_call`
         frame.f_trace_opcodes = True
@@ -90,17 +100,18 @@ def _count_with_settrace(thunks: list, counter: _Counter, results: list) -> None
         raise Tampered("the solution changed the trace function while its instructions were counted")
 
 
-def _count_with_monitoring(thunks: list, counter: _Counter, results: list) -> None:
+def _count_with_monitoring(thunks: list[Thunk], counter: _Counter, results: list) -> None:
     mon = _monitoring
     tool = mon.PROFILER_ID
     events = mon.events.INSTRUCTION
     tick = counter.tick
     harness = _HARNESS_FILES
 
-    def on_instruction(code, offset):
+    def on_instruction(code: CodeType, offset: int) -> object:
         if code.co_filename in harness:
             return mon.DISABLE  # never asked again for this instruction of harness code
         tick()
+        return None  # the solution's: keep counting it
 
     mon.use_tool_id(tool, TOOL_NAME)
     try:
@@ -118,7 +129,7 @@ def _count_with_monitoring(thunks: list, counter: _Counter, results: list) -> No
         raise Tampered("the solution changed sys.monitoring while its instructions were counted")
 
 
-def count_instructions(thunks: list, limit=None, results=None) -> int:
+def count_instructions(thunks: list[Thunk], limit: int | None = None, results: list | None = None) -> int:
     """Instructions executed by `thunks` (their outputs go to `results`); past `limit` the solution is
     stopped and `limit + 1` returned."""
     counter = _Counter(limit)

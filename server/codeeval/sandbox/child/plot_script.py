@@ -10,6 +10,8 @@ it is what the solution's process says: a script that patches matplotlib
 can misreport its own figure (docs/security.md says what that gains).
 """
 
+from __future__ import annotations
+
 import io
 import logging
 import math
@@ -17,6 +19,20 @@ import os
 import sys
 import warnings
 from types import SimpleNamespace
+
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from types import CodeType, TracebackType
+    from typing import Literal, SupportsFloat
+
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.text import Text
+    from matplotlib.transforms import Bbox
+    from matplotlib.typing import ColorType
+
+    from codeeval.sandbox.child.wire import Value
 
 MAX_POINTS = 5000  # per series: enough to compare data, bounded message size
 MAX_TEXTS = 400
@@ -58,14 +74,14 @@ def prepare(workdir: str) -> SimpleNamespace:
     return MPL
 
 
-def uses_name(code, name: str) -> bool:
+def uses_name(code: CodeType, name: str) -> bool:
     """Whether compiled code (or any function in it) refers to a global `name`."""
     if name in code.co_names:
         return True
     return any(uses_name(const, name) for const in code.co_consts if hasattr(const, "co_names"))
 
 
-def script_globals(data, code) -> dict:
+def script_globals(data: Value, code: CodeType) -> dict:
     """What a plotting script finds defined: `data` (column -> list) and, with pandas, `df`.
 
     `df` is built only for scripts that use the name: importing pandas costs half a second.
@@ -86,13 +102,13 @@ def script_globals(data, code) -> dict:
 class WarningLog:
     """Python warnings and matplotlib's logged warnings raised while the script ran."""
 
-    def __init__(self):
-        self.messages = []
+    def __init__(self) -> None:
+        self.messages: list[str] = []
         self._warnings = warnings.catch_warnings(record=True)
         log = self
 
         class Handler(logging.Handler):
-            def emit(self, record):
+            def emit(self, record: logging.LogRecord) -> None:
                 log.add(f"{record.name}: {record.getMessage()}")
 
         self._handler = Handler(logging.WARNING)
@@ -102,21 +118,23 @@ class WarningLog:
         if len(self.messages) < MAX_WARNINGS:
             self.messages.append(text[:500])
 
-    def __enter__(self):
+    def __enter__(self) -> WarningLog:
         self._caught = self._warnings.__enter__()
         warnings.simplefilter("always")
         logging.getLogger().addHandler(self._handler)
         return self
 
-    def __exit__(self, *exc_info):
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> Literal[False]:
         logging.getLogger().removeHandler(self._handler)
-        self._warnings.__exit__(*exc_info)
+        self._warnings.__exit__(kind, error, traceback)
         for item in self._caught:
             self.add(f"{item.category.__name__}: {item.message} (line {item.lineno})")
         return False
 
 
-def _number(value):
+def _number(value: SupportsFloat) -> float | None:
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -124,14 +142,14 @@ def _number(value):
     return number if math.isfinite(number) else None
 
 
-def _numbers(values) -> list:
+def _numbers(values: Iterable[SupportsFloat]) -> list[float | None]:
     out = []
     for value in list(values)[:MAX_POINTS]:
         out.append(_number(value))
     return out
 
 
-def _hex(color) -> str:
+def _hex(color: ColorType) -> str:
     try:
         return MPL.to_hex(color, keep_alpha=True)
     except (ValueError, TypeError):
@@ -141,21 +159,21 @@ def _hex(color) -> str:
 class Extractor:
     """Turns one drawn figure into plain data, in PNG pixel coordinates (origin top left)."""
 
-    def __init__(self, figure):
+    def __init__(self, figure: Figure):
         self.figure = figure
         self.canvas = figure.canvas
         self.canvas.draw()
         self.renderer = self.canvas.get_renderer()
         self.height = float(figure.bbox.height)
-        self.roles = {}
-        self.hidden = set()
+        self.roles: dict[int, str] = {}  # id(text) -> its role: title, xlabel, legend...
+        self.hidden: set[int] = set()  # id(text) of texts that exist but are not drawn
 
-    def box(self, extent) -> list:
+    def box(self, extent: Bbox) -> list[float]:
         """A matplotlib extent as [left, top, right, bottom] in PNG pixels."""
         x0, y0, x1, y1 = (float(v) for v in (extent.x0, extent.y0, extent.x1, extent.y1))
         return [round(x0, 2), round(self.height - y1, 2), round(x1, 2), round(self.height - y0, 2)]
 
-    def _text(self, text) -> dict:
+    def _text(self, text: Text) -> dict:
         return {
             "text": text.get_text()[:300],
             "role": self.roles.get(id(text), "other"),
@@ -179,7 +197,7 @@ class Extractor:
                 break
         return found
 
-    def _hide_unused_ticks(self, axes) -> None:
+    def _hide_unused_ticks(self, axes: Axes) -> None:
         """Tick labels outside the view limits exist but are not drawn: leave them out."""
         for axis in (axes.xaxis, axes.yaxis):
             low, high = sorted(axis.get_view_interval())
@@ -189,7 +207,7 @@ class Extractor:
                     self.hidden.add(id(tick.label1))
                     self.hidden.add(id(tick.label2))
 
-    def _mark_roles(self, axes) -> None:
+    def _mark_roles(self, axes: Axes) -> None:
         for text in (axes.title, getattr(axes, "_left_title", None), getattr(axes, "_right_title", None)):
             if text is not None:
                 self.roles[id(text)] = "title"
@@ -207,7 +225,7 @@ class Extractor:
         for text in axes.texts:
             self.roles[id(text)] = "annotation"
 
-    def lines(self, axes) -> list:
+    def lines(self, axes: Axes) -> list[dict]:
         """Line2D artists: data, colour, style, and the points' pixels."""
         out = []
         for line in axes.get_lines():
@@ -228,7 +246,7 @@ class Extractor:
             )
         return out
 
-    def bars(self, axes) -> list:
+    def bars(self, axes: Axes) -> list[dict]:
         """Bar containers: positions, heights, colours and the bars' boxes."""
         out = []
         for container in axes.containers:
@@ -253,7 +271,7 @@ class Extractor:
             )
         return out
 
-    def scatters(self, axes) -> list:
+    def scatters(self, axes: Axes) -> list[dict]:
         """Scatter collections: point positions, colours and pixels."""
         out = []
         for collection in axes.collections:
@@ -274,7 +292,7 @@ class Extractor:
             )
         return out
 
-    def wedges(self, axes) -> list:
+    def wedges(self, axes: Axes) -> list[dict]:
         """Pie wedges: angles, labels and colours."""
         return [
             {
@@ -287,7 +305,7 @@ class Extractor:
             if isinstance(p, MPL.Wedge) and p.get_visible()
         ]
 
-    def legend(self, axes):
+    def legend(self, axes: Axes) -> dict | None:
         """The legend's box and labels, or None."""
         legend = axes.get_legend()
         if legend is None or not legend.get_visible():
@@ -297,7 +315,7 @@ class Extractor:
             "labels": [t.get_text()[:200] for t in legend.get_texts()],
         }
 
-    def axes(self, axes) -> dict:
+    def axes(self, axes: Axes) -> dict:
         """One axes described."""
         return {
             "box": self.box(axes.get_window_extent(self.renderer)),
@@ -335,7 +353,7 @@ class Extractor:
         }
 
 
-def png_bytes(figure) -> bytes:
+def png_bytes(figure: Figure) -> bytes:
     """The figure as a PNG at its own dpi (empty when larger than MAX_PNG_BYTES)."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=figure.dpi)  # not tight: clipped labels must stay clipped
@@ -343,7 +361,12 @@ def png_bytes(figure) -> bytes:
     return data if len(data) <= MAX_PNG_BYTES else b""
 
 
-def run_script(request: dict, compile_source, describe_exception, decode) -> dict:
+def run_script(
+    request: dict,
+    compile_source: Callable[[str, str], CodeType],
+    describe_exception: Callable[[BaseException], dict],
+    decode: Callable[[object], Value],
+) -> dict:
     """The whole op: import, run the script, describe its current figure. Never raises."""
     try:
         pyplot = prepare(os.getcwd()).pyplot

@@ -14,11 +14,25 @@ Arithmetic on probes gives plain ints: derived values are not probed, only
 comparisons that involve an input value are.
 """
 
+from __future__ import annotations
 
-def _probe(compare):
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from codeeval.sandbox.child.timing import FreshCopies, MethodCall
+    from codeeval.sandbox.child.wire import Value
+
+    # `int.__lt__` and its siblings. Their stubs differ in the other operand (`__lt__` an int, `__eq__` any
+    # object), and one type must fit them all and the `__eq__` that `int` already has.
+    Comparison = Callable[[int, Any], bool]
+
+
+def _probe(compare: Comparison) -> Comparison:
     """A comparison method that runs as one small Python frame around `int`'s own."""
 
-    def method(self, other):
+    def method(self: int, other: Any) -> bool:
         return compare(self, other)
 
     method.__name__ = compare.__name__
@@ -35,7 +49,7 @@ class ProbeInt(int):
     __hash__ = int.__hash__
 
 
-def probed(value):
+def probed(value: Value) -> Value:
     """A copy of decoded input data with every int (not bool) a `ProbeInt`; other values kept as they are."""
     kind = type(value)
     if kind is int:
@@ -56,11 +70,11 @@ def probed(value):
 class Probing:
     """A `timing.FreshCopies` whose copies have their inputs probed; probing copies, so every call stays fresh."""
 
-    def __init__(self, fresh):
+    def __init__(self, fresh: FreshCopies):
         self._fresh = fresh
 
-    def __call__(self, encoded):
+    def __call__(self, encoded: object) -> Value:
         return probed(self._fresh(encoded))
 
-    def calls(self, encoded_calls) -> list:
+    def calls(self, encoded_calls: list) -> list[MethodCall]:
         return [(method, probed(args), probed(kwargs)) for method, args, kwargs in self._fresh.calls(encoded_calls)]

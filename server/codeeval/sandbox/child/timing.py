@@ -17,6 +17,8 @@ solution is loaded, so a solution patching `time`, `resource` or `gc` later
 does not change what is measured here.
 """
 
+from __future__ import annotations
+
 import gc
 import os as _os
 import resource
@@ -24,7 +26,14 @@ import time
 
 TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
 if TYPE_CHECKING:  # the type checker sees the package; the sandbox imports these as top-level modules
+    from collections.abc import Callable
+
     from codeeval.sandbox.child import opcount, wire
+    from codeeval.sandbox.child.opcount import Thunk
+    from codeeval.sandbox.child.wire import Value
+
+    # A class case's method calls: (method name, positional arguments, keyword arguments).
+    MethodCall = tuple[str, Value, Value]
 else:
     import wire
 
@@ -56,7 +65,7 @@ class _Uncopyable(Exception):
     pass
 
 
-def _copy(value):
+def _copy(value: Value) -> Value:
     """A structural copy sharing nothing mutable with `value` (only plain decoded data is copied)."""
     kind = type(value)
     if kind in _ATOMIC or kind is frozenset:
@@ -84,12 +93,12 @@ class FreshCopies:
     same for a class case's method calls.
     """
 
-    def __init__(self, decode):
+    def __init__(self, decode: Callable[[object], Value]):
         self._decode = decode
         self._values: dict = {}  # id(encoded) -> (encoded, decoded): holding `encoded` keeps its id unique
         self._calls: dict = {}  # id(encoded calls) -> (encoded calls, triples, all atomic)
 
-    def __call__(self, encoded):
+    def __call__(self, encoded: object) -> Value:
         key = id(encoded)
         if key not in self._values:
             self._values[key] = (encoded, self._decode(encoded))
@@ -98,7 +107,7 @@ class FreshCopies:
         except _Uncopyable:
             return self._decode(encoded)
 
-    def calls(self, encoded_calls) -> list:
+    def calls(self, encoded_calls: list) -> list[MethodCall]:
         """(method, args, kwargs) triples. When every argument is an atom they are shared between runs:
         the solution only ever receives them unpacked, so it cannot change them."""
         decode = self._decode
@@ -121,7 +130,7 @@ def process_cpu_s() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _timed_batch(thunks: list, results: list) -> tuple:
+def _timed_batch(thunks: list[Thunk], results: list) -> tuple[float, float]:
     keep = results.append  # results are freed after the clock stops, on both sides alike
     cpu0, wall0 = process_cpu_s(), _perf_counter_ns()
     for thunk in thunks:
@@ -130,7 +139,7 @@ def _timed_batch(thunks: list, results: list) -> tuple:
     return cpu1 - cpu0, (wall1 - wall0) / 1e9
 
 
-def _counted_batch(thunks: list, max_count: int | None, results: list) -> tuple:
+def _counted_batch(thunks: list[Thunk], max_count: int | None, results: list) -> tuple[int, float]:
     wall0 = _perf_counter_ns()
     count = _count_instructions(thunks, max_count, results)
     return count, (_perf_counter_ns() - wall0) / 1e9
@@ -149,7 +158,7 @@ def _sample(results: list) -> dict:
         return {"sample_error": f"{type(exc).__name__}"}
 
 
-def time_case(prepare, request: dict) -> dict:
+def time_case(prepare: Callable[[], Thunk], request: dict) -> dict:
     """Time `loops` batches of `inner` calls; `prepare()` returns a thunk running the case on fresh inputs."""
     loops = max(1, int(request.get("loops", 1)))
     inner = max(1, int(request.get("inner", 1)))
@@ -157,9 +166,10 @@ def time_case(prepare, request: dict) -> dict:
     if counting and _count_instructions is None:
         return {"status": "error", "message": "instruction counting is not available in this sandbox"}
     max_count = int(request.get("max_count") or 0) or None
-    first: list = []
-    wall: list = []
+    first: list[float] = []
+    wall: list[float] = []
     results: list = []
+    value: float  # a batch's instructions (counted) or CPU seconds (timed)
     gc_was_enabled = _gc_isenabled()
     try:
         for _ in range(loops):

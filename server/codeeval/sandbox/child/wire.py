@@ -14,6 +14,19 @@ import os
 import struct
 import sys
 
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from typing import Any, TypeAlias
+
+    # JSON data as the wire carries it, tags included: what `encode` makes (read-only, so lists of ints fit).
+    WireData: TypeAlias = bool | int | float | str | Sequence["WireData"] | Mapping[str, "WireData"] | None
+    # A value decoded from the wire, or one a solution made: plain data of whatever type the data has.
+    Value: TypeAlias = Any
+    # A tag's body (unchecked JSON: a malformed one fails in its decoder, which `decode` turns into a WireError)
+    # and the tagged value's depth -> the decoded value.
+    TagDecoder: TypeAlias = Callable[[Any, int], Value]
+
 try:  # the C halves of `json`: importing `json` itself pulls in `re` and `enum`, a third of a worker's start-up
     from _json import encode_basestring_ascii as _c_encode_string
     from _json import make_encoder as _c_make_encoder
@@ -83,7 +96,7 @@ def _safe_repr(value: object) -> str:
     return text[:REPR_LIMIT]
 
 
-def _dataclass_fields(kind: type):
+def _dataclass_fields(kind: type) -> list[str] | None:
     """Field names of a dataclass type, without importing `dataclasses` (slow to import)."""
     fields = getattr(kind, "__dataclass_fields__", None)
     if not isinstance(fields, dict):
@@ -100,7 +113,7 @@ def _type_name(value: object) -> str:
     return f"{getattr(kind, '__module__', '?')}.{getattr(kind, '__qualname__', '?')}"
 
 
-def encode(value: object, depth: int = 0, packed: bool = False):
+def encode(value: object, depth: int = 0, packed: bool = False) -> WireData:
     """Turn a value into JSON-ready data; unknown objects become opaque tags.
 
     `packed`: long lists of floats travel as binary doubles (`$f64`), for messages between the evaluator and
@@ -108,7 +121,7 @@ def encode(value: object, depth: int = 0, packed: bool = False):
     if depth > MAX_DEPTH:
         raise WireError("value nested too deeply to encode")
     kind = type(value)
-    if value is None or kind is bool or kind is str:
+    if value is None or type(value) is bool or type(value) is str:  # `type(...)` again: the checker narrows it
         return value
     if kind is int and isinstance(value, int) and value.bit_length() <= _BIG_INT_BITS:  # the commonest value
         return value
@@ -118,12 +131,12 @@ def encode(value: object, depth: int = 0, packed: bool = False):
         return _encode_collection(value, depth, packed)
     field_names = _dataclass_fields(kind)
     if field_names is not None:
-        fields = [[name, encode(getattr(value, name), depth + 1, packed)] for name in field_names]
+        fields: list[WireData] = [[name, encode(getattr(value, name), depth + 1, packed)] for name in field_names]
         return {"$record": [_type_name(value).rpartition(".")[2], fields]}
     return {"$opaque": [_type_name(value), _safe_repr(value)]}
 
 
-def _encode_scalar(value: bool | int | float | str | bytes | bytearray | complex, depth: int):
+def _encode_scalar(value: bool | int | float | str | bytes | bytearray | complex, depth: int) -> WireData:
     """A scalar (of a subclass too) as the built-in value; ints too long and non-finite floats tagged."""
     if isinstance(value, bool):
         return bool(value)
@@ -164,7 +177,7 @@ def _plain_items(items: list) -> bool:
     return True
 
 
-def _encode_collection(value: list | tuple | frozenset | set | dict, depth: int, packed: bool):
+def _encode_collection(value: list | tuple | frozenset | set | dict, depth: int, packed: bool) -> WireData:
     """A collection (of a subclass too) item by item, through the built-in type's own iteration."""
     if isinstance(value, list):
         items = list(list.__iter__(value))
@@ -181,7 +194,7 @@ def _encode_collection(value: list | tuple | frozenset | set | dict, depth: int,
     return {"$dict": [[encode(k, depth + 1, packed), encode(v, depth + 1, packed)] for k, v in dict.items(value)]}
 
 
-def _packed_numbers(items: list) -> dict | None:
+def _packed_numbers(items: list) -> WireData:
     """A list of floats, and ints a double holds exactly, as {"$f64": [little-endian doubles in base64, the
     positions of the ints]}; None for any other list. Reading a float from JSON text costs about ten times
     reading it from bytes, and a benchmark's answers can hold millions (HumanEval/130's plus tier: ten)."""
@@ -205,7 +218,7 @@ def _packed_numbers(items: list) -> dict | None:
     return {"$f64": [binascii.b2a_base64(numbers.tobytes(), newline=False).decode("ascii"), ints]}
 
 
-def _decode_packed(body, depth: int) -> list:
+def _decode_packed(body: Any, depth: int) -> list:
     from array import array  # noqa: PLC0415
 
     text, ints = body
@@ -234,11 +247,11 @@ def _b64decode(text: str) -> bytes:
     return binascii.a2b_base64(data)
 
 
-def _decode_pairs(items, depth):
+def _decode_pairs(items: Iterable[Any], depth: int) -> list[tuple[Value, Value]]:
     return [(decode(k, depth + 1), decode(v, depth + 1)) for k, v in items]
 
 
-def decode(data, depth: int = 0):
+def decode(data: object, depth: int = 0) -> Value:
     """Inverse of `encode`, building only plain data, `Opaque` and `Record`."""
     if depth > MAX_DEPTH:
         raise WireError("value nested too deeply to decode")
@@ -262,18 +275,18 @@ def decode(data, depth: int = 0):
         raise WireError(f"malformed {tag} value: {exc}") from None
 
 
-def _decode_record(body, depth: int) -> Record:
+def _decode_record(body: Any, depth: int) -> Record:
     name, fields = body
     return Record(str(name), tuple((str(k), decode(v, depth + 1)) for k, v in fields))
 
 
-def _decode_opaque(body, depth: int) -> Opaque:
+def _decode_opaque(body: Any, depth: int) -> Opaque:
     name, text = body
     return Opaque(str(name)[:REPR_LIMIT], str(text)[:REPR_LIMIT])
 
 
 # Each tag's body -> its value (`depth` is the tagged value's own).
-_DECODERS = {
+_DECODERS: dict[str, TagDecoder] = {
     "$tuple": lambda body, depth: tuple(decode(item, depth + 1) for item in body),
     "$set": lambda body, depth: {decode(item, depth + 1) for item in body},
     "$frozenset": lambda body, depth: frozenset(decode(item, depth + 1) for item in body),
@@ -299,11 +312,11 @@ class _ScanContext:
     parse_int = int
 
     @staticmethod
-    def parse_constant(name):
+    def parse_constant(name: str) -> float:
         raise ValueError(f"{name} is not allowed")
 
 
-def _no_default(value):
+def _no_default(value: object) -> object:
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
@@ -312,10 +325,10 @@ if _HAVE_C_JSON:
     # typeshed types the context as a scanner; CPython reads the JSONDecoder attributes from any object.
     _scanner = _c_make_scanner(_ScanContext())  # type: ignore[arg-type]
 
-    def _dumps(message):
+    def _dumps(message: dict) -> str:
         return "".join(_encoder(message, 0))
 
-    def _loads(text):
+    def _loads(text: str) -> object:
         try:
             value, end = _scanner(text, 0)
         except StopIteration:
@@ -325,12 +338,12 @@ if _HAVE_C_JSON:
         return value
 else:
 
-    def _dumps(message):
+    def _dumps(message: dict) -> str:
         import json  # noqa: PLC0415  (only without the C halves: `json` brings `re` into every worker)
 
         return json.dumps(message, separators=(",", ":"), allow_nan=False)
 
-    def _loads(text):
+    def _loads(text: str) -> object:
         import json  # noqa: PLC0415  (as above)
 
         return json.loads(text)
@@ -384,6 +397,7 @@ def read_exact(fd: int, size: int) -> bytes:
 
 
 def read_message(fd: int) -> dict:
+    """One length-prefixed message read from `fd` (blocking)."""
     (size,) = HEADER.unpack(read_exact(fd, HEADER.size))
     if size > MAX_MESSAGE_BYTES:
         raise WireError("message too large")

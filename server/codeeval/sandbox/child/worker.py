@@ -12,6 +12,8 @@ Start-up order: hide the channel, apply rlimits, Landlock and seccomp, then say
 "ready" with what was applied. Only after that does a solution arrive.
 """
 
+from __future__ import annotations
+
 import gc
 import os
 import resource
@@ -20,9 +22,14 @@ import time
 
 TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing `typing` would add `re` to every worker's start-up
 if TYPE_CHECKING:  # the type checker sees the package; the sandbox runs this file as a script
+    from collections.abc import Callable
     from typing import Any
 
     from codeeval.sandbox.child import installed, limits, probes, timing, wire
+    from codeeval.sandbox.child.opcount import Thunk
+    from codeeval.sandbox.child.wire import Value
+
+    Handler = Callable[[dict], dict]  # an op: its request -> the reply
 else:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import installed  # these sit next to this file, which is first on sys.path
@@ -77,6 +84,8 @@ def format_traceback(exc: BaseException) -> str:
 
 
 class Worker:
+    """Serves one evaluator: loads the solution, then answers its calls, timings and plots until told to stop."""
+
     def __init__(self, request_fd: int, response_fd: int):
         self.request_fd = request_fd
         self.response_fd = response_fd
@@ -118,7 +127,7 @@ class Worker:
             self._reply(request, response)
 
     @staticmethod
-    def _handled(handler, request: dict) -> dict:
+    def _handled(handler: Handler, request: dict) -> dict:
         try:
             return handler(request)
         except BaseException as exc:  # the harness reports, never dies on a solution's behalf
@@ -199,7 +208,7 @@ class Worker:
                 pass
         return reply
 
-    def _invoke(self, request: dict):
+    def _invoke(self, request: dict) -> Value:
         """Run one case on fresh copies of its inputs and return the solution's result."""
         args = wire.decode(request.get("args", []))
         kwargs = wire.decode(request.get("kwargs", {"$dict": []}))
@@ -233,14 +242,14 @@ class Worker:
         if self.entry is None:
             return {"status": "error", "message": "no solution loaded"}
         try:
-            decode: timing.FreshCopies | probes.Probing = timing.FreshCopies(wire.decode)  # decoded once, copied
-            if request.get("mode") == "count" and request.get("probe"):
-                decode = probes.Probing(decode)
+            fresh = timing.FreshCopies(wire.decode)  # decoded once, copied
+            probing = request.get("mode") == "count" and request.get("probe")
+            decode = probes.Probing(fresh) if probing else fresh
             return timing.time_case(lambda: self._prepare(request, decode), request)
         except BaseException as exc:
             return {"status": "raised", **describe_exception(exc)}
 
-    def _prepare(self, request: dict, decode=wire.decode):
+    def _prepare(self, request: dict, decode: timing.FreshCopies | probes.Probing) -> Thunk:
         """Decode a fresh copy of the inputs now, so decoding is not part of the timed region."""
         args = decode(request.get("args", []))
         kwargs = decode(request.get("kwargs", {"$dict": []}))
@@ -248,9 +257,9 @@ class Worker:
         entry = self.entry
         if calls is None:
             return lambda: entry(*args, **kwargs)
-        decoded = decode.calls(calls) if hasattr(decode, "calls") else [(m, decode(a), decode(k)) for m, a, k in calls]
+        decoded = decode.calls(calls)
 
-        def run_calls():
+        def run_calls() -> list:
             target = entry(*args, **kwargs)
             # The results, so a timed run's answers can be checked like a function's return value.
             return [getattr(target, method)(*call_args, **call_kwargs) for method, call_args, call_kwargs in decoded]
