@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from codeeval.base.catalog import EntryKind
 from codeeval.generation.frozen_suites import FrozenSuites
 from codeeval.generation.suite import build_suite
 from codeeval.sandbox import Limits, default_launcher
@@ -65,4 +66,4 @@ def test_a_changed_problem_does_not_replay_another_suite(tmp_path):
     frozen = FrozenSuites(tmp_path)
     assert frozen.path(problem()) != frozen.path(problem(**{"max_examples: 60": "max_examples: 61"}))
     (tmp_path / f"{frozen.path(problem()).name}").write_text("{not json")
-    assert frozen.load(problem(), is_class=False) is None  # unreadable: built afresh, never a crash
+    assert frozen.load(problem(), EntryKind.FUNCTION) is None  # unreadable: built afresh, never a crash

@@ -8,6 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from codeeval.base.outcome_status import LoadStatus
 from codeeval.results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, PassCounts
 from codeeval.results.performance_details import ClassBasis, ClassCallRecord, FitRecord
 from codeeval.results.result import DimensionDetails, DimensionResult, EvaluationResult, LoadRecord
@@ -54,7 +55,7 @@ def test_a_case_verdict_is_its_word_in_the_json():
 
 
 def test_the_load_report_keeps_its_keys_and_no_load_is_an_empty_object():
-    load = LoadRecord(status="syntax_error", message="syntax error (line 2): bad", lineno=2, traceback="")
+    load = LoadRecord(status=LoadStatus.SYNTAX_ERROR, message="syntax error (line 2): bad", lineno=2, traceback="")
     loaded = EvaluationResult("p", "s.py", 0.0, {}, isolation=None, load=load).to_dict()
     assert loaded["load"] == {
         "status": "syntax_error",

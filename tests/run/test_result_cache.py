@@ -12,6 +12,7 @@ import time
 import pytest
 
 from codeeval.base.isolation import IsolationLevel, IsolationReport
+from codeeval.base.outcome_status import LoadStatus
 from codeeval.results import result_json
 from codeeval.results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, PassCounts
 from codeeval.results.result import DimensionResult, EvaluationResult, LoadRecord, ReportImage
@@ -143,7 +144,7 @@ def test_a_result_survives_the_json_round_trip_exactly():
         50.0,
         {"correctness": dimension},
         isolation,
-        load=LoadRecord(status="loaded", message="", lineno=None, traceback=""),
+        load=LoadRecord(status=LoadStatus.LOADED, message="", lineno=None, traceback=""),
         images=[ReportImage("plot.png", b"\x89PNG", "the plot")],
     )
     assert result_json.loads(result_json.dumps(result)) == result

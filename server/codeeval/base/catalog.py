@@ -16,6 +16,23 @@ from dataclasses import dataclass
 from .vocabulary import Vocabulary
 
 
+class EntryKind(Vocabulary):
+    """What a function problem's entry point names: a function called with inputs, or a class whose
+    methods are called in sequences (read from the source by generation, reported by the worker on load)."""
+
+    FUNCTION = "function"
+    CLASS = "class"
+
+
+class CaseOrigin(Vocabulary):
+    """Where a function problem's case comes from; reports group and label cases by it."""
+
+    TEST = "test"  # the problem's `tests:`
+    EDGE = "edge"  # the problem's hand-written `edge_cases: cases:`
+    EXTENDED = "extended"  # the stored `extended_inputs` (a benchmark's plus tier), judged by the reference
+    GENERATED = "generated"  # made from the signature by generation, judged by the reference
+
+
 class ProblemKind(Vocabulary):
     """What a problem asks for: a function, a plot, or a web page."""
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from ..base.catalog import EDGE_CASES
+from ..base.catalog import EDGE_CASES, CaseOrigin
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.domain import Relevance
 from ..generation.frozen_suites import FrozenSuites
@@ -124,9 +124,11 @@ def evaluate(
             )
         numbered = list(enumerate(cases))
         for index, case in numbered:
-            if case.origin != "generated":
+            if case.origin is not CaseOrigin.GENERATED:
                 _run_hand_written(problem, candidate, oracle, case, index, deadline, run)
-        pending = _pending(oracle, state, [(i, c) for i, c in numbered if c.origin == "generated"], deadline, run)
+        pending = _pending(
+            oracle, state, [(i, c) for i, c in numbered if c.origin is CaseOrigin.GENERATED], deadline, run
+        )
         _run_generated(problem, adapted or candidate, state, pending, deadline, run)
         findings = _findings(problem, state, adapted or candidate, run, deadline)
     finally:

@@ -16,6 +16,7 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, replace
 
+from ..base.catalog import CaseOrigin
 from ..judging.case_runner import CaseResult, Expectation, call_input, run_case
 from ..judging.compare import presence
 from ..judging.oracle import Oracle
@@ -100,7 +101,7 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
         case = Case(
             args=args,
             name=f"extended input {index + 1}",
-            origin="extended",
+            origin=CaseOrigin.EXTENDED,
             line=None if first_line is None else first_line + index,
         )
         if answer.raises is not None:

@@ -28,7 +28,7 @@ class Counterexample:
     value: Any
     expected: Any
     actual: str
-    verdict: str
+    verdict: CaseVerdict
     phase: str
     original: str  # the failing input before shrinking
     steps: int
@@ -51,7 +51,7 @@ class Counterexample:
         )
 
 
-def failure_signature(verdict: str, outcome: CallOutcome | None) -> tuple:
+def failure_signature(verdict: CaseVerdict, outcome: CallOutcome | None) -> tuple:
     return (verdict, outcome.exc_type if outcome is not None and outcome.status == CallStatus.RAISED else None)
 
 
@@ -63,7 +63,7 @@ def minimal_counterexample(
     value: Any,
     expected: Any,
     outcome: CallOutcome,
-    verdict: str,
+    verdict: CaseVerdict,
     phase: str,
     time_limit_s: float,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,

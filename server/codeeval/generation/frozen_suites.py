@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..base.catalog import EntryKind
 from ..base.version import __version__
 from ..judging.reference_cache import cache_root
 from ..problem.definition import Problem
@@ -59,14 +60,14 @@ class FrozenSuites:
     def path(self, problem: Problem) -> Path:
         return self.folder / f"{suite_key(problem)}.json"
 
-    def load(self, problem: Problem, is_class: bool) -> list[tuple[str, Any]] | None:
+    def load(self, problem: Problem, kind: EntryKind) -> list[tuple[str, Any]] | None:
         """The frozen (phase, value) inputs of this problem, or None when there are none (or unreadable)."""
         try:
             data = json.loads(self.path(problem).read_text(encoding="utf-8"))
             values = [(str(phase), wire.decode(encoded)) for phase, encoded in data["values"]]
         except (OSError, ValueError, KeyError, TypeError, wire.WireError, RecursionError):
             return None
-        if is_class:
+        if kind is EntryKind.CLASS:
             values = [(phase, CallSequence(*value)) for phase, value in values]
         return values
 

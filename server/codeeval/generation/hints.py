@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import python_ast
+from ..base.catalog import EntryKind
 from .value_types import (
     AnyT,
     BoolT,
@@ -72,7 +73,7 @@ class Signature:
     """What the entry point's hints say: a function's parameters, or a class's constructor and methods."""
 
     entry_point: str
-    kind: str  # function | class
+    kind: EntryKind
     params: list[Param]
     methods: dict[str, list[Param]] = field(default_factory=dict)  # classes: public methods
     returns: str | None = None
@@ -364,7 +365,7 @@ def read_signature(source: str, entry_point: str) -> Signature:
         raise SignatureError(f"{entry_point} is a coroutine function; generated inputs need a plain function")
     if isinstance(target, ast.FunctionDef):
         returns = ast.unparse(target.returns) if target.returns is not None else None
-        return Signature(entry_point, "function", _params(target, reader, skip_first=False), returns=returns)
+        return Signature(entry_point, EntryKind.FUNCTION, _params(target, reader, skip_first=False), returns=returns)
     methods: dict[str, list[Param]] = {}
     params: list[Param] = []
     is_record = isinstance(reader._class(target), RecordT)
@@ -381,4 +382,4 @@ def read_signature(source: str, entry_point: str) -> Signature:
         record = reader._class(target)
         assert isinstance(record, RecordT)
         params = [Param(name, "positional", None, t) for name, t in record.fields]
-    return Signature(entry_point, "class", params, methods)
+    return Signature(entry_point, EntryKind.CLASS, params, methods)

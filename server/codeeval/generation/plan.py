@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import python_ast
+from ..base.catalog import CaseOrigin, EntryKind
 from ..problem.definition import Call, Case
 from .calls import CallSequence, CallsT
 from .contract_kinds import Kinds, contract_kinds, generic_elements
@@ -53,7 +54,7 @@ class Plan:
     """What to generate for an entry point: the value type of its arguments, how each is passed, examples."""
 
     entry_point: str
-    kind: str  # function | class
+    kind: EntryKind
     top: ValueType  # TupleT over the passed parameters, or CallsT for a class
     layout: list[tuple[str, str]]  # (parameter, "arg" | "kw" | "star") for functions
     param_names: list[str]
@@ -62,8 +63,8 @@ class Plan:
     notes: list[str] = field(default_factory=list)
     signature: Signature | None = None
 
-    def to_case(self, value: Any, name: str | None = None, origin: str = "generated") -> Case:
-        if self.kind == "class":
+    def to_case(self, value: Any, name: str | None = None, origin: CaseOrigin = CaseOrigin.GENERATED) -> Case:
+        if self.kind is EntryKind.CLASS:
             calls = [Call(method, tuple(args), {}) for method, args in value.calls]
             return Case(args=list(value.ctor), calls=calls, name=name, origin=origin)
         args: list = []
@@ -105,7 +106,7 @@ def make_plan(
     except SignatureError as exc:
         raise GenerationUnavailable(str(exc)) from None
     overrides = _parse_overrides(strategies or {})
-    if signature.kind == "class":
+    if signature.kind is EntryKind.CLASS:
         plan = _class_plan(signature, examples, overrides)
     else:
         admitted = contract_kinds(preconditions or [], [p.name for p in signature.params])
@@ -202,7 +203,9 @@ def _function_plan(
     names = [name for name, _ in layout]
     example_values = [tuple(b[n] for n in names) for b in bound if all(n in b for n in names)]
     top = TupleT(_widened(names, types, admitted or {}, overrides), names=names).with_seen(example_values)
-    return Plan(signature.entry_point, "function", top, layout, [p.name for p in params], example_values, notes=notes)
+    return Plan(
+        signature.entry_point, EntryKind.FUNCTION, top, layout, [p.name for p in params], example_values, notes=notes
+    )
 
 
 def _with_bools(t: ValueType) -> ValueType:
@@ -271,7 +274,9 @@ def _class_plan(signature: Signature, examples: list[Case], overrides: dict[str,
         raise GenerationUnavailable(f"class {signature.entry_point}: {reason}")
     if not sequences and not with_calls:
         notes.append("no example calls: method sequences come from the class's hints alone")
-    return Plan(signature.entry_point, "class", top, [], [p.name for p in signature.params], sequences, notes=notes)
+    return Plan(
+        signature.entry_point, EntryKind.CLASS, top, [], [p.name for p in signature.params], sequences, notes=notes
+    )
 
 
 def _leading_types(

@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from ..base import python_ast
+from ..base.catalog import CaseOrigin
 from ..problem.definition import Case
 from ..sandbox import CallOutcome, CallStatus, Launcher, Limits, Session, default_launcher
 from .plan import GenerationUnavailable, Plan, constant_pool, make_plan
@@ -97,7 +98,7 @@ def robustness_cases(
             target.reason = "no parameter can be generated"
         target.plan = plan
         target.values = _values(plan, source, max_examples, seed)
-        target.cases = [plan.to_case(v, origin="generated") for v in target.values]
+        target.cases = [plan.to_case(v, origin=CaseOrigin.GENERATED) for v in target.values]
         targets.append(target)
     return targets
 

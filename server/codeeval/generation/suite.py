@@ -37,6 +37,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, configuration, given, seed, settings
 
+from ..base.catalog import CaseOrigin, EntryKind
 from ..judging.compare import outputs_match
 from ..judging.oracle import Oracle, case_key
 from ..problem.definition import Case, GenerateSpec, Problem
@@ -79,7 +80,7 @@ def configure_hypothesis() -> None:
 
 @dataclass
 class GeneratedCase:
-    case: Case  # origin "generated", expected set from the reference
+    case: Case  # origin generated, expected set from the reference
     phase: str  # boundary | mutation | explore
     value: Any  # the plan's top-level value (what the shrinker works on)
     duration_s: float  # the reference's time on it
@@ -209,7 +210,7 @@ class SuiteBuilder:
 
     # -- one candidate ------------------------------------------------------------------
     def try_value(self, value: Any, phase: str) -> bool:
-        case = self.plan.to_case(value, origin="generated")
+        case = self.plan.to_case(value, origin=CaseOrigin.GENERATED)
         key = self._case_key(case)
         if key in self.seen:
             self.stats["duplicates"] += 1
@@ -259,7 +260,7 @@ class SuiteBuilder:
     def replay(self, frozen: list[tuple[str, Any]]) -> list[GeneratedCase]:
         """A frozen suite's inputs, answered by the reference again; no time limit but the call's decides."""
         for phase, value in frozen:
-            case = self.plan.to_case(value, origin="generated")
+            case = self.plan.to_case(value, origin=CaseOrigin.GENERATED)
             status, detail, duration = self.guard.answer(case)
             if status == ReferenceAnswer.OK:
                 self._keep(case, phase, value, detail, duration)
@@ -297,7 +298,7 @@ class SuiteBuilder:
 
     def _boundary(self, quota: int, share_end: float) -> None:
         top = self.plan.top
-        if isinstance(top, TupleT) and self.plan.kind == "function":
+        if isinstance(top, TupleT) and self.plan.kind is EntryKind.FUNCTION:
             values = function_boundary(top, self.ctx, self.plan.examples)
         else:
             values = top.boundary(self.ctx)
@@ -468,7 +469,7 @@ def build_suite(
     excluded = {case_key(c) for c in example_cases(problem)}
     budget = budget_s if budget_s is not None else spec.time_budget_s
     builder = SuiteBuilder(problem, plan, guard, spec, budget - min(FINISH_MARGIN_S, budget / 10), excluded, started)
-    replayed = frozen.load(problem, plan.kind == "class") if frozen is not None else None
+    replayed = frozen.load(problem, plan.kind) if frozen is not None else None
     if replayed is not None:
         suite.cases = builder.replay(replayed)
         builder.notes.append(f"replayed {len(replayed)} frozen generated inputs (deterministic mode)")
@@ -496,8 +497,8 @@ def domain_of(problem: Problem, plan: Plan, preconditions: list[str]) -> Domain:
 
     Class entry points are not profiled (every input counts as relevant).
     """
-    examples = plan.examples if plan.kind == "function" else []
-    names = list(getattr(plan.top, "names", None) or []) if plan.kind == "function" else []
+    examples = plan.examples if plan.kind is EntryKind.FUNCTION else []
+    names = list(getattr(plan.top, "names", None) or []) if plan.kind is EntryKind.FUNCTION else []
     return Domain(
         names,
         examples,

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from ..base.catalog import ProblemKind, default_weights
+from ..base.catalog import CaseOrigin, ProblemKind, default_weights
 from .stored_inputs import StoredInputs
 from .visual_definition import VisualSpec
 
@@ -51,7 +51,7 @@ class Case:
     raises: str | None = None
     name: str | None = None
     line: int | None = None  # where the case starts in the problem file
-    origin: str = "test"  # test | extended | edge | generated
+    origin: CaseOrigin = CaseOrigin.TEST
 
     @property
     def has_expectation(self) -> bool:

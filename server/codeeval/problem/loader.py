@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 
 from ..base import python_ast
-from ..base.catalog import ProblemKind, default_weights
+from ..base.catalog import CaseOrigin, ProblemKind, default_weights
 from ..base.errors import ProblemError, ProblemErrors
 from .definition import (
     COMPARE_MODES,
@@ -272,7 +272,7 @@ def _build_call(item: Any) -> Call:
     return Call(str(item[0]), tuple(item[1:]), {})
 
 
-def _build_case(raw: dict, line: int | None, origin: str) -> Case:
+def _build_case(raw: dict, line: int | None, origin: CaseOrigin) -> Case:
     calls = [_build_call(c) for c in raw["calls"]] if "calls" in raw else None
     case = Case(
         args=list(raw.get("args", [])),
@@ -311,14 +311,14 @@ def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
 
 def _build(document: YamlDocument) -> Problem:
     data = document.data
-    tests = [_build_case(raw, document.line_of(("tests", i)), "test") for i, raw in enumerate(data["tests"])]
+    tests = [_build_case(raw, document.line_of(("tests", i)), CaseOrigin.TEST) for i, raw in enumerate(data["tests"])]
     extended = [
-        _build_case(raw, document.line_of(("extended_tests", i)), "extended")
+        _build_case(raw, document.line_of(("extended_tests", i)), CaseOrigin.EXTENDED)
         for i, raw in enumerate(data.get("extended_tests", []))
     ]
     edge_raw = data.get("edge_cases", {})
     edge_cases = [
-        _build_case(raw, document.line_of(("edge_cases", "cases", i)), "edge")
+        _build_case(raw, document.line_of(("edge_cases", "cases", i)), CaseOrigin.EDGE)
         for i, raw in enumerate(edge_raw.get("cases", []))
     ]
     generate = GenerateSpec(**edge_raw.get("generate", {}))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.catalog import CaseOrigin
 from ..base.vocabulary import Vocabulary
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
 
@@ -35,7 +36,7 @@ class CaseRecord(DetailRecord):
     verdict: CaseVerdict
     expected: str
     actual: str
-    origin: str  # test | edge | generated | extended ...
+    origin: CaseOrigin
     line: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # where the case is written in the problem file
     traceback: str | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 

@@ -21,7 +21,7 @@ class CounterexampleRecord(DetailRecord):
     input: str
     expected: str  # the reference's answer
     actual: str
-    verdict: str
+    verdict: CaseVerdict
     phase: str  # boundary | mutation | explore: what found it
     shrunk_from: str  # the input before shrinking
     shrink_steps: int

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from ..base.isolation import IsolationReport
+from ..base.outcome_status import LoadStatus
 
 SCHEMA_VERSION = 1
 
@@ -131,7 +132,7 @@ class ReportImage:
 class LoadRecord(DetailRecord):
     """How loading the solution went (compile, import, find the entry point), as the result reports it."""
 
-    status: str  # the sandbox's LoadStatus word: loaded, syntax_error, import_error, ...
+    status: LoadStatus
     message: str  # why it did not load; empty when it did
     lineno: int | None  # the line a syntax error is on
     traceback: str

@@ -2,11 +2,11 @@
 
 import sys
 
+from ..base.outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
 from .launcher import CallClock, Launcher, Limits, ProcessLauncher, SandboxError
-from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from .session import CallInput, CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them

@@ -19,13 +19,14 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeGuard, TypeVar
 
+from ..base.catalog import EntryKind
 from ..base.display import short_repr
 from ..base.isolation import IsolationReport
+from ..base.outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 from . import plausibility, procfs
 from .child import wire
 from .fdwait import wait_readable
 from .launcher import CallClock, Child, Launcher, Limits, SandboxError
-from .outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStatus
 
 LOAD_TIMEOUT_FLOOR_S = 10.0
 REPLY_MAX_BYTES = 64 * 1024 * 1024  # a reply this large is a solution trying to exhaust the evaluator
@@ -59,7 +60,7 @@ class LoadOutcome:
     """Whether the solution compiled, imported and defined its entry point."""
 
     status: LoadStatus
-    kind: str | None = None  # function | class
+    kind: EntryKind | None = None  # what the entry point turned out to be, once loaded
     message: str = ""
     lineno: int | None = None
     exc_type: str | None = None
@@ -234,7 +235,7 @@ class Session:
             status, reply = LoadStatus.CRASHED, {"message": f"unexpected reply to load: {str(reply)[:200]}"}
         self.load_outcome = LoadOutcome(
             status=status,
-            kind=_text(reply.get("kind")) or None,
+            kind=_entry_kind(reply.get("kind")),
             message=_text(reply.get("message")),
             lineno=reply.get("lineno") if isinstance(reply.get("lineno"), int) else None,
             exc_type=_text(reply.get("exc_type")) or None,
@@ -746,6 +747,11 @@ def _reply_status(reply: dict, allowed: dict[str, _S]) -> _S | None:
     """The reply's status as one of `allowed`, or None for any other value (a malformed reply)."""
     word = reply.get("status")
     return allowed.get(word) if isinstance(word, str) else None
+
+
+def _entry_kind(word: object) -> EntryKind | None:
+    """The worker's word for what it loaded; None for anything else (a worker's reply is not trusted)."""
+    return next((kind for kind in EntryKind if kind.value == word), None)
 
 
 def _text(value: object, limit: int = 4000) -> str:

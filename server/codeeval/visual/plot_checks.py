@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base.color_math import parse_color, worst_deficiency_distance
+from ..base.outcome_status import PlotStatus
 from ..problem.visual_definition import ExpectedSeries, PlotSpec
-from ..sandbox.outcome_status import PlotStatus
 from .checks import Check, Evidence, Part, PictureBook, not_applicable
 from .evidence import crop_svg
 from .figure_facts import FigureFacts, Series, TextItem

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...base.catalog import CaseOrigin
 from ...results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails
 from ...results.edge_case_details import (
     CounterexampleRecord,
@@ -76,8 +77,8 @@ def render_edge_cases(details: EdgeCaseDetails | EdgeCasesNotRunDetails | Robust
             lines += ["", block(example.pytest, 4000, "python")]
     if isinstance(details, EdgeCasesNotRunDetails):
         return lines + _generation_notes(details.generation) + _discarded(details.discarded or ())
-    hand = [c for c in details.cases if c.origin != "generated"]
-    generated = [c for c in details.cases if c.origin == "generated"]
+    hand = [c for c in details.cases if c.origin is not CaseOrigin.GENERATED]
+    generated = [c for c in details.cases if c.origin is CaseOrigin.GENERATED]
     if hand:
         lines += ["", "### Hand-written edge cases that failed", ""] + _case_table(hand, SHOWN_CASES)
     if generated:

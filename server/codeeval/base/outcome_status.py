@@ -1,4 +1,5 @@
-"""What a sandboxed load, call, timing or plot came to: one enum each.
+"""What a sandboxed load, call, timing or plot came to: one enum each (the sandbox makes them; results
+and reports above it read them, so they live here).
 
 Each is str-valued with the worker's wire words, so a status written to a report or compared
 with the reply's text is still that word (`f"{status}"` too): the JSON stays as it was.
@@ -6,20 +7,10 @@ with the reply's text is still that word (`f"{status}"` too): the JSON stays as 
 
 from __future__ import annotations
 
-from enum import Enum
+from .vocabulary import Vocabulary
 
 
-class WireStatus(str, Enum):
-    """A status that is its wire word wherever it is shown, formatted or serialised."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, format_spec: str) -> str:
-        return format(self.value, format_spec)
-
-
-class LoadStatus(WireStatus):
+class LoadStatus(Vocabulary):
     """Whether the solution compiled, imported and defined its entry point."""
 
     LOADED = "loaded"
@@ -30,7 +21,7 @@ class LoadStatus(WireStatus):
     CRASHED = "crashed"
 
 
-class CallStatus(WireStatus):
+class CallStatus(Vocabulary):
     """What one call of the solution did."""
 
     RETURNED = "returned"
@@ -42,7 +33,7 @@ class CallStatus(WireStatus):
     ERROR = "error"  # the worker answered something that is not a reply to a call
 
 
-class TimingStatus(WireStatus):
+class TimingStatus(Vocabulary):
     """What one timed (or counted) request came to."""
 
     TIMED = "timed"
@@ -54,7 +45,7 @@ class TimingStatus(WireStatus):
     IMPLAUSIBLE = "implausible"  # the worker's own figures disagree with what the evaluator measured
 
 
-class PlotStatus(WireStatus):
+class PlotStatus(Vocabulary):
     """What a plotting script did."""
 
     RENDERED = "rendered"
