@@ -85,7 +85,7 @@ def generated(problem: Problem, oracle: Oracle, deadline: Deadline) -> Iterable[
 CASE_SOURCES: list[CaseSource] = [hand_written, generated]
 
 
-class _Run:
+class _Tally:
     """The bookkeeping of one evaluation of the dimension."""
 
     def __init__(self) -> None:
@@ -104,7 +104,7 @@ def evaluate(
     """Run the hand-written and generated edge cases on the candidate and score what fails."""
     state = state_for(problem, oracle, frozen)
     suite = state.suite(deadline)
-    run = _Run()
+    run = _Tally()
     cases = [case for source in CASE_SOURCES for case in source(problem, oracle, deadline)]
     generation = suite.summary()
     if not cases:
@@ -143,7 +143,7 @@ def evaluate(
 
 
 def _run_hand_written(
-    problem: Problem, candidate: Session, oracle: Oracle, case: Case, index: int, deadline: Deadline, run: _Run
+    problem: Problem, candidate: Session, oracle: Oracle, case: Case, index: int, deadline: Deadline, run: _Tally
 ) -> None:
     expectation, timeout = Expectation.of(case), candidate.limits.time_per_call_s
     if deadline.expired:
@@ -173,7 +173,7 @@ class _Pending:
 
 
 def _pending(
-    oracle: Oracle, state: GenerationState, numbered: list[tuple[int, Case]], deadline: Deadline, run: _Run
+    oracle: Oracle, state: GenerationState, numbered: list[tuple[int, Case]], deadline: Deadline, run: _Tally
 ) -> list[_Pending]:
     """The generated cases with their expectations; a case from another source gets the reference's answer now
     (an input the reference raises on is dropped)."""
@@ -195,7 +195,7 @@ def _pending(
 
 
 def _run_generated(
-    problem: Problem, session: Session, state: GenerationState, pending: list[_Pending], deadline: Deadline, run: _Run
+    problem: Problem, session: Session, state: GenerationState, pending: list[_Pending], deadline: Deadline, run: _Tally
 ) -> None:
     """Every generated case, sent in batches (`Session.call_each`: one round trip for many calls). A case's limit
     depends on how many time-outs came before it, so a batch ends at a time-out and the next one's limits are
@@ -229,7 +229,7 @@ def _record(
     item: _Pending,
     outcome: CallOutcome,
     limit: float,
-    run: _Run,
+    run: _Tally,
 ) -> CaseVerdict:
     """Judge one generated case's outcome and keep it (a failure with its relevance); returns the verdict."""
     result = judged(outcome, item.case, item.index, item.expectation, problem.compare)
@@ -248,7 +248,7 @@ def _record(
 
 
 def _findings(
-    problem: Problem, state: GenerationState, session: Session, run: _Run, deadline: Deadline
+    problem: Problem, state: GenerationState, session: Session, run: _Tally, deadline: Deadline
 ) -> list[EdgeFinding]:
     """One finding per kind of failure; the most confident ones shrunk, the others run again to confirm."""
     suite = state.suite()
@@ -328,7 +328,7 @@ def _fails_again(problem: Problem, session: Session, finding: EdgeFinding) -> bo
 
 
 def _result(
-    problem: Problem, suite: Suite, run: _Run, findings: list[EdgeFinding], generation: GenerationSummary
+    problem: Problem, suite: Suite, run: _Tally, findings: list[EdgeFinding], generation: GenerationSummary
 ) -> DimensionResult:
     parts, rationale = _scored_parts(run, findings, problem.entry_point)
     score = sum(value for _, value in parts) / len(parts)
@@ -341,7 +341,7 @@ def _result(
     )
 
 
-def _scored_parts(run: _Run, findings: list[EdgeFinding], entry: str) -> tuple[list[tuple[str, float]], list[str]]:
+def _scored_parts(run: _Tally, findings: list[EdgeFinding], entry: str) -> tuple[list[tuple[str, float]], list[str]]:
     """The score of each part (hand-written, generated) and the lines saying what each failure cost.
 
     With both parts present each weighs half of the score, so each failure's cost is halved too.
@@ -372,7 +372,7 @@ def _failed(results: list[CaseResult]) -> list[CaseResult]:
     return [r for r in results if not r.passed]
 
 
-def _summary(run: _Run, suite: Suite) -> str:
+def _summary(run: _Tally, suite: Suite) -> str:
     passed = sum(r.passed for r in run.hand) + sum(r.passed for r in run.generated)
     summary = f"{passed}/{len(run.hand) + len(run.generated)} edge cases passed"
     if run.generated:
@@ -384,7 +384,7 @@ def _summary(run: _Run, suite: Suite) -> str:
 
 def _details(
     problem: Problem,
-    run: _Run,
+    run: _Tally,
     findings: list[EdgeFinding],
     generation: GenerationSummary,
     parts: list[tuple[str, float]],

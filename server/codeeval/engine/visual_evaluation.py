@@ -15,10 +15,10 @@ from ..results.result import DimensionResult, ReportImage
 from ..sandbox import Launcher, PlotStatus
 from ..visual.checks import Check, Evidence, Part, PartDetails, PictureBook
 from ..visual.judge import JudgeSettings, judge_picture
+from ..visual.page_evaluation import PageSource, page_source, run_page
 from ..visual.page_protocol import PageStatus
-from ..visual.page_run import PageSource, page_source, run_page
 from ..visual.part_dimensions import VisualRun
-from ..visual.plot_run import run_plot, score_plot
+from ..visual.plot_evaluation import run_plot, score_plot
 from .registry import dimensions_for
 
 JUDGED_PICTURES = ("plot.png", "desktop.png", "page.png")  # what the judge sees: the figure, or the widest view
