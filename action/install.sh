@@ -47,8 +47,8 @@ fi
 "$python" - <<'PY' || say "could not check the sandbox layers"
 from codeeval.sandbox import default_launcher
 isolation = default_launcher().isolation()
-print(f"codeeval setup: sandbox {isolation['level']} ({', '.join(isolation['layers'])})")
-for warning in isolation["warnings"]:
+print(f"codeeval setup: sandbox {isolation.level} ({', '.join(isolation.layers)})")
+for warning in isolation.warnings:
     print(f"codeeval setup:   weaker than full: {warning}")
 PY
 echo "python=$python" >> "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"

@@ -10,17 +10,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+
+from .vocabulary import Vocabulary
 
 
-class IsolationLevel(str, Enum):
+class IsolationLevel(Vocabulary):
     """The kind of launcher solutions ran under."""
 
     PROCESS = "process"  # a child process: rlimits, and its own uid, seccomp, Landlock and cgroup where available
     BUBBLEWRAP = "bubblewrap"  # the same worker inside namespaces
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
