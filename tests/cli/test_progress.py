@@ -32,12 +32,12 @@ def samples(tmp_path, write_problem):
     ]
 
 
-def test_a_terminal_gets_a_bar_with_eta(tmp_path, write_problem):
-    args = samples(tmp_path, write_problem)
+def run_on_a_terminal(output_folder, args):
+    """The run's stderr as a 120-column terminal shows it."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))  # a terminal 120 columns wide
     process = subprocess.Popen(
-        [sys.executable, "-m", "codeeval", *args, "-o", str(tmp_path / "out")],
+        [sys.executable, "-m", "codeeval", *args, "-o", str(output_folder)],
         cwd=REPO,
         stdout=subprocess.DEVNULL,
         stderr=follower,
@@ -54,7 +54,11 @@ def test_a_terminal_gets_a_bar_with_eta(tmp_path, write_problem):
             break
         output.write(chunk)
     assert process.wait(timeout=120) == 0
-    text = output.getvalue().decode("utf-8", "replace")
+    return output.getvalue().decode("utf-8", "replace")
+
+
+def test_a_terminal_gets_a_bar_with_eta(tmp_path, write_problem):
+    text = run_on_a_terminal(tmp_path / "out", samples(tmp_path, write_problem))
     assert "3/3" in text and "solution/s" in text and "<" in text  # tqdm's "[elapsed<left, rate]"
     assert "100%" in text
 
@@ -63,3 +67,14 @@ def test_a_log_gets_one_plain_line_per_solution(tmp_path, write_problem):
     ran = run_cli(*samples(tmp_path, write_problem), "-o", str(tmp_path / "out"))
     lines = [line for line in ran.stderr.splitlines() if line.startswith(("1/3", "2/3", "3/3"))]
     assert len(lines) == 3 and "\r" not in ran.stderr
+
+
+def test_each_prints_every_score_above_the_bar_on_a_terminal(tmp_path, write_problem):
+    args = samples(tmp_path, write_problem)
+    plain = run_on_a_terminal(tmp_path / "plain", args)
+    each = run_on_a_terminal(tmp_path / "each", [*args, "--each"])
+    lines = [line.strip() for line in each.replace("\r", "\n").splitlines()]
+    for done in ("1/3", "2/3", "3/3"):
+        assert any(line.startswith(f"{done} Demo/0 ") for line in lines), done
+    assert "100%" in each
+    assert "1/3 Demo/0" not in plain  # without --each the bar alone shows progress

@@ -47,6 +47,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no leaderboard on stdout")
     parser.add_argument(
+        "--each",
+        action="store_true",
+        help="on a terminal, also print each solution's score as it finishes, above the progress bar "
+        "(elsewhere every score is printed on its own line anyway)",
+    )
+    parser.add_argument(
         "--executor",
         choices=["local", "ray"],
         default="local",
@@ -95,10 +101,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 class ProgressBar:
     """Progress with rate and ETA on a terminal (tqdm); plain lines elsewhere (CI logs)."""
 
-    def __init__(self, stream: TextIO, enabled: bool):
+    def __init__(self, stream: TextIO, enabled: bool, each: bool = False):
         self.stream = stream
         self.enabled = enabled
         self.tty = stream.isatty()
+        self.each = each  # on a terminal, each result's line too, above the bar
         self._bar: Any = None  # a tqdm bar, made on the first result
 
     def __call__(self, done: int, total: int, result: EvaluationResult) -> None:
@@ -115,6 +122,8 @@ class ProgressBar:
             from tqdm import tqdm
 
             self._bar = tqdm(total=total, file=self.stream, unit="solution", dynamic_ncols=True, smoothing=0.05)
+        if self.each:
+            self._bar.write(line, file=self.stream)
         self._bar.set_postfix_str(f"{result.problem} {name}: {verdict}"[:50], refresh=False)
         self._bar.update(done - self._bar.n)
         if done == total:
@@ -162,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         print("codeeval: no solutions matched any problem", file=sys.stderr)
         return 2
     folder = RunFolder(args.output)
-    progress = ProgressBar(sys.stderr, enabled=not args.quiet)
+    progress = ProgressBar(sys.stderr, enabled=not args.quiet, each=args.each)
     isolation: IsolationReport | None = None
     executor = None
     if args.executor == "ray":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base.catalog import ProblemKind, names, title_of
 from ..base.isolation import IsolationReport
 from ..results.overall_score import renormalisation_note
-from ..results.result import EvaluationResult, EvaluationStatus
+from ..results.result import DimensionResult, EvaluationResult, EvaluationStatus
 from .images import inline_links
 from .markdown_text import block, cell, table
 from .sections import failing_cases, performance, quality, visual_parts
@@ -17,6 +17,7 @@ SECTIONS = {
     "performance": performance.render,
     "code_quality": quality.render,
 }
+OWN_VERDICT = frozenset({"performance"})  # sections that open with their own verdict line (with the score)
 
 
 def isolation_line(isolation: IsolationReport | None) -> str:
@@ -80,19 +81,25 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
     out += _lost_points(result)
     out += visual_parts.pictures(result, links)
     for name, dim in result.dimensions.items():
-        out += [f"## {title_of(name)}", ""]
-        if not dim.applicable:
-            out += [f"Not applicable: {dim.reason}", ""]
-            continue
-        out += [f"{dim.summary}. Score {dim.score:.1f}.", ""]
-        renderer = SECTIONS.get(name)
-        if name in VISUAL_PARTS:
-            out += visual_parts.render(dim, links) + [""]
-        elif renderer is not None:
-            out += renderer(dim) + [""]
+        out += [f"## {title_of(name)}", ""] + _dimension_section(name, dim, links)
     if result.output.strip():
         out += ["## What the solution printed", "", block(result.output, 3000), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _dimension_section(name: str, dim: DimensionResult, links: dict[str, str]) -> list[str]:
+    """A dimension's section below its heading: the summary line with the score (or the section's own verdict
+    line), then what its renderer shows."""
+    if not dim.applicable:
+        return [f"Not applicable: {dim.reason}", ""]
+    summary = [f"{dim.summary}. Score {dim.score:.1f}.", ""]
+    renderer = SECTIONS.get(name)
+    if name in VISUAL_PARTS:
+        return summary + visual_parts.render(dim, links) + [""]
+    if renderer is None:
+        return summary
+    body = renderer(dim)
+    return (summary if not (body and name in OWN_VERDICT) else []) + body + [""]
 
 
 def _lost_points(result: EvaluationResult) -> list[str]:
