@@ -50,7 +50,7 @@ from ..generation.domain import Relevance
 from ..generation.values import simplicity_key
 from ..judging.case_runner import CaseResult
 from ..results.case_details import CaseVerdict
-from ..results.edge_case_details import CounterexampleRecord, EdgeFindingRecord
+from ..results.edge_case_details import CounterexampleRecord, EdgeFindingRecord, GenerationPhase
 from ..sandbox import CallOutcome
 
 BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
@@ -75,7 +75,7 @@ class Failure:
 
     result: CaseResult
     value: Any  # the plan's top-level value (what the shrinker works on)
-    phase: str
+    phase: GenerationPhase
     expected: Any
     outcome: CallOutcome
     relevance: Relevance

@@ -9,7 +9,7 @@ from typing import Any
 from ..judging.case_runner import Expectation, judge
 from ..problem.definition import Case, Compare
 from ..results.case_details import CaseVerdict
-from ..results.edge_case_details import CounterexampleRecord
+from ..results.edge_case_details import CounterexampleRecord, GenerationPhase
 from ..sandbox import CallOutcome, CallStatus, Session
 from .plan import Plan
 from .pytest_text import pytest_for
@@ -29,7 +29,7 @@ class Counterexample:
     expected: Any
     actual: str
     verdict: CaseVerdict
-    phase: str
+    phase: GenerationPhase
     original: str  # the failing input before shrinking
     steps: int
     attempts: int
@@ -64,7 +64,7 @@ def minimal_counterexample(
     expected: Any,
     outcome: CallOutcome,
     verdict: CaseVerdict,
-    phase: str,
+    phase: GenerationPhase,
     time_limit_s: float,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     max_seconds: float = DEFAULT_MAX_SECONDS,

@@ -27,6 +27,7 @@ from ..base.catalog import EntryKind
 from ..base.version import __version__
 from ..judging.reference_cache import cache_root
 from ..problem.definition import Problem
+from ..results.edge_case_details import GenerationPhase
 from ..sandbox.child import wire
 from .calls import CallSequence
 
@@ -60,18 +61,18 @@ class FrozenSuites:
     def path(self, problem: Problem) -> Path:
         return self.folder / f"{suite_key(problem)}.json"
 
-    def load(self, problem: Problem, kind: EntryKind) -> list[tuple[str, Any]] | None:
+    def load(self, problem: Problem, kind: EntryKind) -> list[tuple[GenerationPhase, Any]] | None:
         """The frozen (phase, value) inputs of this problem, or None when there are none (or unreadable)."""
         try:
             data = json.loads(self.path(problem).read_text(encoding="utf-8"))
-            values = [(str(phase), wire.decode(encoded)) for phase, encoded in data["values"]]
+            values = [(GenerationPhase(phase), wire.decode(encoded)) for phase, encoded in data["values"]]
         except (OSError, ValueError, KeyError, TypeError, wire.WireError, RecursionError):
             return None
         if kind is EntryKind.CLASS:
             values = [(phase, CallSequence(*value)) for phase, value in values]
         return values
 
-    def store(self, problem: Problem, inputs: list[tuple[str, Any]]) -> bool:
+    def store(self, problem: Problem, inputs: list[tuple[GenerationPhase, Any]]) -> bool:
         """Write the inputs down (atomically); False when a value cannot be encoded or the folder not written."""
         try:
             encoded = [[phase, wire.encode(value)] for phase, value in inputs]

@@ -41,7 +41,7 @@ from ..base.catalog import CaseOrigin, EntryKind
 from ..judging.compare import outputs_match
 from ..judging.oracle import Oracle, case_key
 from ..problem.definition import Case, GenerateSpec, Problem
-from ..results.edge_case_details import GenerationSummary
+from ..results.edge_case_details import GenerationPhase, GenerationSummary
 from ..sandbox import Launcher, Limits
 from .contract_kinds import contract_kinds
 from .domain import Domain, prompt_text
@@ -58,7 +58,7 @@ FINISH_MARGIN_S = 0.5  # the phases stop this long (at most a tenth of the budge
 # reference call (up to GENERATION_CALL_TIMEOUT_S, and a restart after a time-out) ends past the check letting it start
 REFERENCE_TIME_SLACK_S = 0.01  # a phase whose reference time is this close to its share is done
 MAX_OUTPUT_SIZE = 50_000  # inputs whose expected output is bigger are not used (transfer, not edge cases)
-PHASE_SHARES = (("boundary", 0.45), ("mutation", 0.35), ("explore", 0.20))
+PHASE_SHARES = ((GenerationPhase.BOUNDARY, 0.45), (GenerationPhase.MUTATION, 0.35), (GenerationPhase.EXPLORE, 0.20))
 EXPLORE_PROBE = 40  # after this many Hypothesis draws, exploration stops unless it keeps some...
 EXPLORE_MIN_YIELD = 0.05  # ...this share of them (drawing nested values that are all rejected wastes the budget)
 TRIES_PER_EXAMPLE = 4  # candidate inputs tried per kept one, at most (count-bound before time-bound)
@@ -81,7 +81,7 @@ def configure_hypothesis() -> None:
 @dataclass
 class GeneratedCase:
     case: Case  # origin generated, expected set from the reference
-    phase: str  # boundary | mutation | explore
+    phase: GenerationPhase
     value: Any  # the plan's top-level value (what the shrinker works on)
     duration_s: float  # the reference's time on it
 
@@ -103,7 +103,7 @@ class Suite:
         return GenerationSummary(
             applicable=self.applicable,
             generated=len(self.cases),
-            phases={name: phases.get(name, 0) for name, _ in PHASE_SHARES},
+            phases={str(name): phases.get(name, 0) for name, _ in PHASE_SHARES},
             stats=dict(self.stats),
             notes=tuple(self.notes),
             seconds=round(self.seconds, 3),
@@ -209,7 +209,7 @@ class SuiteBuilder:
         )
 
     # -- one candidate ------------------------------------------------------------------
-    def try_value(self, value: Any, phase: str) -> bool:
+    def try_value(self, value: Any, phase: GenerationPhase) -> bool:
         case = self.plan.to_case(value, origin=CaseOrigin.GENERATED)
         key = self._case_key(case)
         if key in self.seen:
@@ -252,12 +252,12 @@ class SuiteBuilder:
         self._keep(case, phase, value, detail, duration)
         return True
 
-    def _keep(self, case: Case, phase: str, value: Any, expected: Any, duration: float) -> None:
+    def _keep(self, case: Case, phase: GenerationPhase, value: Any, expected: Any, duration: float) -> None:
         case.expected = expected
         case.name = f"generated #{len(self.kept) + 1} ({phase})"
         self.kept.append(GeneratedCase(case, phase, value, duration))
 
-    def replay(self, frozen: list[tuple[str, Any]]) -> list[GeneratedCase]:
+    def replay(self, frozen: list[tuple[GenerationPhase, Any]]) -> list[GeneratedCase]:
         """A frozen suite's inputs, answered by the reference again; no time limit but the call's decides."""
         for phase, value in frozen:
             case = self.plan.to_case(value, origin=CaseOrigin.GENERATED)
@@ -289,7 +289,7 @@ class SuiteBuilder:
                 pass
         return self.kept
 
-    def _feed(self, values: Iterable, phase: str, quota: int, share_end: float, tries: int) -> None:
+    def _feed(self, values: Iterable, phase: GenerationPhase, quota: int, share_end: float, tries: int) -> None:
         for value in values:
             if self.full(quota) or self.out_of_time(share_end) or tries <= 0:
                 return
@@ -302,7 +302,7 @@ class SuiteBuilder:
             values = function_boundary(top, self.ctx, self.plan.examples)
         else:
             values = top.boundary(self.ctx)
-        self._feed(values, "boundary", quota, share_end, tries=quota * TRIES_PER_EXAMPLE)
+        self._feed(values, GenerationPhase.BOUNDARY, quota, share_end, tries=quota * TRIES_PER_EXAMPLE)
 
     def _mutation(self, quota: int, share_end: float) -> None:
         top, rng = self.plan.top, self.ctx.rng
@@ -317,7 +317,7 @@ class SuiteBuilder:
             value = top.mutate(seed, self.ctx)
             while rng.random() < 0.35:
                 value = top.mutate(value, self.ctx)
-            if self.try_value(value, "mutation"):
+            if self.try_value(value, GenerationPhase.MUTATION):
                 corpus.append(value)
 
     def _explore(self, quota: int, share_end: float) -> None:
@@ -337,7 +337,7 @@ class SuiteBuilder:
                     "rejected almost all of them"
                 )
                 return
-            self.try_value(self.plan.top.sample(self.ctx), "explore")
+            self.try_value(self.plan.top.sample(self.ctx), GenerationPhase.EXPLORE)
 
     def _explore_with_hypothesis(self, quota: int, share_end: float) -> None:
         configure_hypothesis()
@@ -371,7 +371,7 @@ class SuiteBuilder:
                     "rejected almost all of them"
                 )
                 raise _Stop()
-            self.try_value(value, "explore")
+            self.try_value(value, GenerationPhase.EXPLORE)
 
         with HYPOTHESIS_LOCK:
             try:

@@ -10,8 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base.findings import Confidence
+from ..base.vocabulary import Vocabulary
 from .case_details import CaseRecord, CaseVerdict, PassCounts
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
+
+
+class GenerationPhase(Vocabulary):
+    """Which phase of generation made an input: what found a failure."""
+
+    BOUNDARY = "boundary"  # each type's boundary values (empty, one, extremes), then combinations
+    MUTATION = "mutation"  # the examples changed a little at a time
+    EXPLORE = "explore"  # random values of the planned types
 
 
 @dataclass(frozen=True)
@@ -22,7 +31,7 @@ class CounterexampleRecord(DetailRecord):
     expected: str  # the reference's answer
     actual: str
     verdict: CaseVerdict
-    phase: str  # boundary | mutation | explore: what found it
+    phase: GenerationPhase  # what found it
     shrunk_from: str  # the input before shrinking
     shrink_steps: int
     pytest: str
@@ -44,7 +53,7 @@ class EdgeFindingRecord(DetailRecord):
     input: str  # the representative one
     expected: str
     actual: str
-    phase: str
+    phase: GenerationPhase
     relevance: float
     relevance_reasons: tuple[str, ...]
     reproduced: bool
