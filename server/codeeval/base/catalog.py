@@ -39,6 +39,7 @@ class ProblemKind(Vocabulary):
     FUNCTION = "function"  # a function or class called with inputs, against a reference
     PLOT = "plot"  # a script that draws a matplotlib figure
     WEBPAGE = "webpage"  # an HTML page, or Python that writes one
+    PROGRAM = "program"  # a script that reads its input on stdin and prints its answer
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ KINDS: dict[ProblemKind, tuple[DimensionInfo, ...]] = {
     ProblemKind.FUNCTION: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),  # in report order
     ProblemKind.PLOT: (EXECUTION, DATA_FIDELITY, STATIC_AESTHETICS),
     ProblemKind.WEBPAGE: (EXECUTION, STATIC_AESTHETICS, INTERACTION),
+    ProblemKind.PROGRAM: (CORRECTNESS, EDGE_CASES, PERFORMANCE, CODE_QUALITY),
 }
 
 

@@ -24,8 +24,12 @@ from ..results.case_details import LoadFailureDetails
 from ..results.overall_score import combine
 from ..results.result import DimensionResult, EvaluationResult, LoadRecord
 from ..sandbox import CallClock, Limits, LoadOutcome, Session, default_launcher
+from ..sandbox.program_adapter import program_adapter
 from .evaluation_options import EvaluationOptions, IsolationRequirement
 from .registry import dimensions_for
+
+# Problems whose solution is loaded once and called per test; the others (plots, pages) render instead.
+CALLED_KINDS = frozenset({ProblemKind.FUNCTION, ProblemKind.PROGRAM})
 
 if TYPE_CHECKING:
     from ..generation.frozen_suites import FrozenSuites
@@ -110,13 +114,13 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
     problem, options = context.problem, context.options
     isolation = context.launcher.isolation()
     check_isolation(isolation, options.require_isolation)
-    if problem.kind is not ProblemKind.FUNCTION:
+    if problem.kind not in CALLED_KINDS:
         return _visual_result(source, label, context, isolation, started)
     deadline = Deadline(problem.limits.total_time_s)
     errors: list[str] = []
     filename = Path(label).name or "solution.py"
     with Session(
-        source,
+        _callable_source(source, filename, problem),
         problem.entry_point,
         filename,
         context.limits,
@@ -138,8 +142,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
             options.tests,
         )
         dimensions = {
-            dimension.name: _verdict(dimension, run, load, options.skip)
-            for dimension in dimensions_for(ProblemKind.FUNCTION)
+            dimension.name: _verdict(dimension, run, load, options.skip) for dimension in dimensions_for(problem.kind)
         }
         output = candidate.output()
     score = combine(dimensions, {**problem.weights, **(options.weights or {})})
@@ -160,6 +163,13 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         output=output,
         duration_s=time.monotonic() - started,
     )
+
+
+def _callable_source(source: str, filename: str, problem: Problem) -> str:
+    """What the worker loads: a function problem's solution as it is; a program wrapped so each test is a call."""
+    if problem.program is None:
+        return source
+    return program_adapter(source, filename, problem.program.output_limit_bytes)
 
 
 def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tuple[str, ...]) -> DimensionResult:

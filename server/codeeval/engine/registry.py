@@ -8,7 +8,7 @@ its own parts under its kind, each a `Dimension`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base.catalog import (
     CODE_QUALITY,
@@ -17,7 +17,7 @@ from ..base.catalog import (
     PERFORMANCE,
     ProblemKind,
 )
-from ..dimensions import correctness, performance
+from ..dimensions import correctness, performance, program_correctness
 from ..dimensions.contract import Dimension, SolutionRun
 from ..problem.definition import Problem
 from ..results.result import DimensionResult
@@ -68,10 +68,44 @@ class CodeQuality(Dimension[SolutionRun]):
         return dimension(run.source, run.problem.quality, path=run.label)
 
 
+class ProgramCorrectness(Dimension[SolutionRun]):
+    """A stdin/stdout program's tests, its output judged by the problem's checker."""
+
+    info = CORRECTNESS
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        return program_correctness.evaluate(run.problem, run.candidate, run.deadline)
+
+
+class _NotYetForPrograms(Dimension[SolutionRun]):
+    """A dimension programs do not have yet: the report says so and it weighs nothing (weights renormalise)."""
+
+    runs_solution = False
+
+    def applies_to(self, problem: Problem) -> str | None:
+        return f"not yet measured for stdin/stdout programs ({self.planned})"
+
+    planned: ClassVar[str]
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        raise AssertionError("a dimension that never applies is never evaluated")
+
+
+class ProgramEdgeCases(_NotYetForPrograms):
+    info = EDGE_CASES
+    planned = "planned: inputs mutated from the tests, judged by a reference program"
+
+
+class ProgramPerformance(_NotYetForPrograms):
+    info = PERFORMANCE
+    planned = "planned: paired timings against a reference program on the largest tests"
+
+
 REGISTRY: dict[ProblemKind, tuple[Dimension[Any], ...]] = {
     ProblemKind.FUNCTION: (Correctness(), EdgeCases(), Performance(), CodeQuality()),
     ProblemKind.PLOT: (ExecutionPart(), DataFidelityPart(), StaticAestheticsPart()),
     ProblemKind.WEBPAGE: (ExecutionPart(), StaticAestheticsPart(), InteractionPart()),
+    ProblemKind.PROGRAM: (ProgramCorrectness(), ProgramEdgeCases(), ProgramPerformance(), CodeQuality()),
 }
 
 

@@ -7,6 +7,7 @@ from ..base.errors import ProblemError
 from ..dimensions.performance.alone import declared_class_problem
 from ..generation.settings_check import settings_errors
 from ..judging.case_runner import Expectation, failure_sentence, run_case
+from ..judging.program_judge import judge_program
 from ..problem.definition import Problem
 from ..problem.inputs import InputExpression, InputExpressionError
 from ..sandbox import Launcher, Session, default_launcher
@@ -18,6 +19,8 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
 
     Plot and web-page problems have no reference to run: loading them already checked them.
     """
+    if problem.kind is ProblemKind.PROGRAM:
+        return _program_errors(problem, launcher or default_launcher())
     if problem.kind is not ProblemKind.FUNCTION:
         return []
     launcher = launcher or default_launcher()
@@ -40,6 +43,29 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
     errors += _generation_errors(problem) + _stored_input_errors(problem)
+    return errors
+
+
+def _program_errors(problem: Problem, launcher: Launcher) -> list[ProblemError]:
+    """A program problem's reference script (when it has one) against its tests, judged by its checker."""
+    if not problem.reference or problem.program is None:
+        return []
+    limits = limits_for(problem, EvaluationOptions())
+    errors: list[ProblemError] = []
+    with Session(
+        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=launcher
+    ) as reference:
+        load = reference.load()
+        if not load.ok:
+            return [ProblemError(f"reference: {load.describe()}", problem.path, problem.reference_line)]
+        for index, case in enumerate(problem.tests):
+            outcome = reference.call(case.args, case.kwargs)
+            result = judge_program(outcome, case, index, problem.program.checker)
+            if not result.passed:
+                why = failure_sentence(result, problem.entry_point)
+                errors.append(
+                    ProblemError(f"tests[{index}]: the reference fails this test: {why}", problem.path, case.line)
+                )
     return errors
 
 

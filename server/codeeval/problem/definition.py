@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
+from .program_definition import ProgramSpec
 from .stored_inputs import StoredInputs
 from .visual_definition import VisualSpec
 
@@ -164,6 +165,7 @@ class Problem:
     reference_line: int | None = None  # line of the reference's first source line in the file
     kind: ProblemKind = ProblemKind.FUNCTION
     visual: VisualSpec | None = None  # plot and web-page problems (kind is not FUNCTION)
+    program: ProgramSpec | None = None  # stdin/stdout program problems (kind PROGRAM)
 
     @property
     def reference_filename(self) -> str:

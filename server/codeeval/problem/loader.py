@@ -29,6 +29,7 @@ from .definition import (
     one_of,
 )
 from .inputs import InputExpression, InputExpressionError
+from .program_loader import PROGRAM_SCHEMA, build_program
 from .stored_inputs import StoredInputs
 from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
 from .yaml_source import YamlDocument, parse_yaml, read_text
@@ -72,6 +73,11 @@ def problem_from_text(text: str, path: str) -> Problem:
     document = parse_yaml(text, path)
     if not isinstance(document.data, dict):
         raise ProblemError("expected a mapping of problem fields at the top level", path, 1)
+    if document.data.get("kind") == ProblemKind.PROGRAM:
+        errors = _schema_errors(document, PROGRAM_SCHEMA) or _program_errors(document)
+        if errors:
+            raise ProblemErrors(errors[:MAX_REPORTED_ERRORS])
+        return build_program(document)
     if document.data.get("kind", ProblemKind.FUNCTION) != ProblemKind.FUNCTION:
         errors = _schema_errors(document, VISUAL_SCHEMA) or visual_errors(document)
         if errors:
@@ -261,6 +267,20 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
             )
         ]
     return []
+
+
+def _program_errors(document: YamlDocument) -> list[ProblemError]:
+    """A program problem's weights and quality settings as a function's; its reference script must parse."""
+    errors = _weight_errors(document) + _quality_errors(document)
+    script = document.data.get("reference")
+    if script is None:
+        return errors
+    try:
+        python_ast.parse(script)
+    except SyntaxError as exc:
+        line = (document.block_start_line(("reference",)) or 1) + (exc.lineno or 1) - 1
+        errors.append(ProblemError(f"reference: syntax error: {exc.msg}", document.path, line))
+    return errors
 
 
 # -- building ------------------------------------------------------------------------

@@ -24,6 +24,11 @@ class CaseVerdict(Vocabulary):
     NOT_LOADED = "not_loaded"
     ERROR = "error"  # the worker's answer was not a reply to the call: a harness error
     SKIPPED = "skipped"  # not run: the evaluation's time budget ran out
+    # A stdin/stdout program's own verdicts (the others it shares: timeout, crashed, not_loaded, skipped).
+    WRONG_ANSWER = "wrong_answer"  # its output differs from the expected output (the checker's first difference)
+    RUNTIME_ERROR = "runtime_error"  # it raised or exited with a non-zero status
+    MEMORY_LIMIT = "memory_limit"  # it ran out of the memory the problem allows
+    OUTPUT_LIMIT = "output_limit"  # it printed more than the problem allows
 
 
 @dataclass(frozen=True)
