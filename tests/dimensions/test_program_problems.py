@@ -80,8 +80,12 @@ def test_a_correct_script_passes_every_test_and_the_other_dimensions_say_why_the
         "sys.stdout.buffer.write(b'\\n'.join(sums))\n",
         "lines = open(0).read().splitlines()\nfor line in lines[1:]:\n    print(sum(map(int, line.split())))\n",
         "import sys\nnext(sys.stdin)\nfor line in sys.stdin:\n    print(sum(map(int, line.split())), end='  \\r\\n')\n",
+        # A bigger stack in a thread, and the main thread returns at once (LiveCodeBench's graded programs do).
+        "import sys, threading\nthreading.stack_size(1 << 26)\n"
+        "solve = lambda: [print(sum(map(int, l.split()))) for l in sys.stdin.readlines()[1:]]\n"
+        "threading.Thread(target=solve).start()\n",
     ],
-    ids=["stdin-buffer", "open-0", "iterate-with-trailing-spaces"],
+    ids=["stdin-buffer", "open-0", "iterate-with-trailing-spaces", "solve-in-a-thread"],
 )
 def test_the_ways_scripts_read_and_write_all_work(problem, source):
     assert run(problem, source).dimensions["correctness"].score == 100.0

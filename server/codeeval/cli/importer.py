@@ -1,4 +1,4 @@
-"""`codeeval import humaneval|evalplus FILE --output DIR`: benchmark JSONL -> problem YAML."""
+"""`codeeval import humaneval|evalplus|livecodebench FILE --output DIR`: benchmark JSONL -> problem YAML."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import sys
 from pathlib import Path
 
 NAME = "import"
-HELP = "convert HumanEval or EvalPlus (HumanEval+, MBPP+) JSONL into problem files"
+HELP = "convert HumanEval, EvalPlus (HumanEval+, MBPP+) or LiveCodeBench JSONL into problem files"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval import`'s arguments: the benchmark's kind and file, the output folder, which tasks."""
-    parser.add_argument("kind", choices=["humaneval", "evalplus"], help="the file's format")
+    parser.add_argument("kind", choices=["humaneval", "evalplus", "livecodebench"], help="the file's format")
     parser.add_argument("file", metavar="FILE", help="the benchmark's .jsonl or .jsonl.gz")
     parser.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the problem files")
     parser.add_argument(

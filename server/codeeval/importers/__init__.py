@@ -1,4 +1,5 @@
-"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+) JSONL -> problem YAML.
+"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+), LiveCodeBench (stdin problems) JSONL -> problem
+YAML.
 
 `import_file("evalplus", "HumanEvalPlus.jsonl.gz", "out/")` converts every
 record it can and reports every one it cannot, by task id, with the reason.
@@ -22,6 +23,8 @@ from .convert import (
     select,
 )
 from .evalplus_tasks import mbpp_release, restore_inputs
+from .livecodebench import KIND as LIVECODEBENCH
+from .livecodebench import import_livecodebench
 
 
 def import_file(
@@ -37,6 +40,10 @@ def import_file(
 ) -> ImportReport:
     """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""
     records = read_records(path)
+    if kind == LIVECODEBENCH:
+        wanted = set(tasks or [])
+        chosen = [r for r in records if not wanted or r.get("question_id") in wanted][:limit]
+        return import_livecodebench(chosen, output, source=str(path), progress=progress)
     release = mbpp_release(records)
     return import_records(
         kind,

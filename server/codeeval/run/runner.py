@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.catalog import ProblemKind
 from ..base.errors import CodeevalError, IsolationError, SolutionError
@@ -102,6 +102,14 @@ def collect_folder(problems: dict[str, Problem], folder: str | Path) -> Collecte
     return collected
 
 
+TASK_ID_KEYS = ("task_id", "question_id")  # HumanEval and EvalPlus; LiveCodeBench
+WHOLE_SOURCE_KEYS = ("solution", "code")  # the whole program (EvalPlus's `solution`, LiveCodeBench's `code`)
+
+
+def _first_string(record: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    return next((record[key] for key in keys if isinstance(record.get(key), str)), None)
+
+
 def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collected:
     """A benchmark samples file: one JSON object per line; the group is the file's stem (a model)."""
     samples = Path(samples)
@@ -118,23 +126,24 @@ def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collec
         except json.JSONDecodeError as exc:
             collected.warnings.append(f"{where}: not JSON ({exc.msg}); line ignored")
             continue
-        if not isinstance(record, dict) or not isinstance(record.get("task_id"), str):
-            collected.warnings.append(f"{where}: no string `task_id`; line ignored")
+        task_id = _first_string(record, TASK_ID_KEYS) if isinstance(record, dict) else None
+        if not isinstance(record, dict) or task_id is None:
+            collected.warnings.append(f"{where}: no string `task_id` (or `question_id`); line ignored")
             continue
-        problem = problems.get(record["task_id"])
+        problem = problems.get(task_id)
         if problem is None:
-            collected.warnings.append(f"{where}: unknown task_id {record['task_id']!r}; line ignored")
+            collected.warnings.append(f"{where}: unknown task_id {task_id!r}; line ignored")
             continue
-        if isinstance(record.get("solution"), str):
-            source = record["solution"]
-        elif isinstance(record.get("completion"), str):
+        source = _first_string(record, WHOLE_SOURCE_KEYS)
+        if source is None and isinstance(record.get("completion"), str):
             source = (problem.prompt or "") + record["completion"]
-        else:
-            collected.warnings.append(f"{where}: needs a string `solution` or `completion`; line ignored")
+        if source is None:
+            collected.warnings.append(f"{where}: needs a string `solution`, `code` or `completion`; line ignored")
             continue
-        counts[problem.name] += 1
-        label = f"{group}#{counts[problem.name]}"
-        collected.submissions.append(Submission(problem.name, label, group, source, where))
+        model = _first_string(record, ("model",)) or group  # one file may hold several models' samples
+        counts[f"{model}/{problem.name}"] += 1
+        label = f"{model}#{counts[f'{model}/{problem.name}']}"
+        collected.submissions.append(Submission(problem.name, label, model, source, where))
     return collected
 
 

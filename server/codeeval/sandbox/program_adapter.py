@@ -3,7 +3,8 @@
 The worker loads the adapter below instead of the script: loading compiles the script once; each call
 runs it afresh (new globals, `__name__ == "__main__"`) with the test's input on standard input (as
 `sys.stdin`, `sys.stdin.buffer`, `input()` and file descriptor 0, so `open(0)` reads it too) and returns
-what it wrote to `sys.stdout` (and `print`, `sys.stdout.buffer`) with its exit status. Past the input a
+what it wrote to `sys.stdout` (and `print`, `sys.stdout.buffer`) with its exit status, after waiting for
+the threads it started, as an interpreter does at exit. Past the input a
 read gets end-of-file. Past the output limit a write raises `OutputLimitExceeded`, and so does the end of
 a run whose script swallowed that exception. Everything else a script does (raising, hanging, exhausting
 memory, crashing the worker) is what a call can do, and the session reports it as for any call. The
@@ -21,6 +22,7 @@ import io as _io
 import os as _os
 import sys as _sys
 import tempfile as _tempfile
+import threading as _threading
 
 
 class OutputLimitExceeded(Exception):
@@ -66,6 +68,14 @@ def _with_input_on_fd0(data, run):
             _os.close(saved)
 
 
+def _join_new_threads(before):
+    """Wait for the threads the script started, as an interpreter does before it exits (scripts run their
+    solution in a thread with a bigger stack and return at once); daemon threads are not waited for."""
+    for thread in _threading.enumerate():
+        if thread not in before and not thread.daemon and thread is not _threading.current_thread():
+            thread.join()
+
+
 def __codeeval_program__(stdin):
     sink = _CappedSink(_LIMIT)
     out = _io.TextIOWrapper(_io.BufferedWriter(sink), encoding="utf-8", errors="surrogateescape")
@@ -74,12 +84,14 @@ def __codeeval_program__(stdin):
     def run():
         _sys.stdin = _io.TextIOWrapper(_io.FileIO(0, closefd=False), encoding="utf-8", errors="surrogateescape")
         _sys.stdout = out
+        before = set(_threading.enumerate())
         try:
             exec(_CODE, {"__name__": "__main__", "__builtins__": __builtins__, "exit": _sys.exit, "quit": _sys.exit})
             status = 0
         except SystemExit as stop:
             status = _exit_status(stop.code)
         finally:
+            _join_new_threads(before)
             _sys.stdin, _sys.stdout = saved
         out.flush()
         return status
