@@ -8,6 +8,7 @@ the extended one can be read apart (as EvalPlus reports base and plus).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
 
@@ -18,7 +19,7 @@ from ..problem.definition import Case, Problem
 from ..results.case_details import CaseVerdict, CorrectnessDetails, PassCounts
 from ..results.result import DimensionResult
 from ..results.test_tiers import TestSelection, Tier
-from ..sandbox import CallInput, Session
+from ..sandbox import CallInput, CallOutcome, Session
 from .extended_tier import ExtendedTier, confirmed, extended_tier
 
 NAME = CORRECTNESS.name
@@ -73,11 +74,13 @@ def run_tier(
     deadline: Deadline,
     stop_on_timeout: bool = False,
     calls: list[CallInput] | None = None,
+    judge: CaseJudge | None = None,
 ) -> list[CaseResult]:
     """Every case of a tier. `stop_on_timeout` (a benchmark run): a time-out is run once more alone
     (extended_tier.confirmed), and after one is confirmed the rest fail unrun, as EvalPlus stops a tier at its
     first failure (a slow solution would otherwise spend the time limit on each of a thousand). `calls`: the
-    cases as calls, with their own time limits (default: the problem's limit for each)."""
+    cases as calls, with their own time limits (default: the problem's limit for each). `judge`: how a case's
+    outcome is judged (default: against its expectation, by the problem's `compare`)."""
     results: list[CaseResult] = []
     stopped = ""
     calls = calls or [call_input(case) for case in cases]
@@ -89,13 +92,19 @@ def run_tier(
             if stopped:
                 results.append(skipped(case, index, expectation, stopped))
                 continue
-            result = judged(next(outcomes), case, index, expectation, problem.compare)
+            outcome = next(outcomes)
+            result = (
+                judge(outcome, case, index) if judge else judged(outcome, case, index, expectation, problem.compare)
+            )
             if stop_on_timeout:  # a benchmark's tier: a time-out counts only if the call times out alone too
                 result = confirmed(result, candidate, problem.compare, calls[index].timeout)
             results.append(result)
             if stop_on_timeout and result.verdict is CaseVerdict.TIMEOUT:
                 stopped = f"an earlier {case.origin} test timed out"
     return results
+
+
+CaseJudge = Callable[[CallOutcome, Case, int], CaseResult]  # a case's result from what its call came to
 
 
 def _counts(results: list[CaseResult]) -> PassCounts:

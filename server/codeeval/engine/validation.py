@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ..base.catalog import ProblemKind
 from ..base.errors import ProblemError
 from ..dimensions.performance.alone import declared_class_problem
 from ..generation.settings_check import settings_errors
-from ..judging.case_runner import Expectation, failure_sentence, run_case
+from ..judging.case_runner import CaseResult, Expectation, failure_sentence, run_case
 from ..judging.program_judge import judge_program
-from ..problem.definition import Problem
+from ..problem.definition import Case, Problem
 from ..problem.inputs import InputExpression, InputExpressionError
 from ..sandbox import Launcher, Session, default_launcher
 from .evaluator import EvaluationOptions, limits_for
@@ -17,17 +16,19 @@ from .evaluator import EvaluationOptions, limits_for
 def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list[ProblemError]:
     """Every way the reference disagrees with the problem file, each located at its case's line.
 
-    Plot and web-page problems have no reference to run: loading them already checked them.
+    Plot and web-page problems have no reference to run (loading them already checked them), nor has a
+    program problem without one.
     """
-    if problem.kind is ProblemKind.PROGRAM:
-        return _program_errors(problem, launcher or default_launcher())
-    if problem.kind is not ProblemKind.FUNCTION:
+    if not problem.reference:
         return []
-    launcher = launcher or default_launcher()
     limits = limits_for(problem, EvaluationOptions())
     errors: list[ProblemError] = []
     with Session(
-        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=launcher
+        problem.reference,
+        problem.entry_point,
+        problem.reference_filename,
+        limits,
+        launcher=launcher or default_launcher(),
     ) as reference:
         load = reference.load()
         if not load.ok:
@@ -36,37 +37,22 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
         checked = [("tests", i, c) for i, c in enumerate(problem.tests)]
         checked += [("edge_cases.cases", i, c) for i, c in enumerate(problem.edge_cases.cases) if c.has_expectation]
         for section, index, case in checked:
-            result = run_case(reference, case, index, Expectation.of(case), problem.compare)
+            result = _reference_result(problem, reference, case, index)
             if not result.passed:
                 why = failure_sentence(result, problem.entry_point)
                 message = f"{section}[{index}]: the reference fails this case: {why}"
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
-    errors += _generation_errors(problem) + _stored_input_errors(problem)
+    if problem.program is None:  # generated inputs and stored inputs are a function problem's
+        errors += _generation_errors(problem) + _stored_input_errors(problem)
     return errors
 
 
-def _program_errors(problem: Problem, launcher: Launcher) -> list[ProblemError]:
-    """A program problem's reference script (when it has one) against its tests, judged by its checker."""
-    if not problem.reference or problem.program is None:
-        return []
-    limits = limits_for(problem, EvaluationOptions())
-    errors: list[ProblemError] = []
-    with Session(
-        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=launcher
-    ) as reference:
-        load = reference.load()
-        if not load.ok:
-            return [ProblemError(f"reference: {load.describe()}", problem.path, problem.reference_line)]
-        for index, case in enumerate(problem.tests):
-            outcome = reference.call(case.args, case.kwargs)
-            result = judge_program(outcome, case, index, problem.program.checker)
-            if not result.passed:
-                why = failure_sentence(result, problem.entry_point)
-                errors.append(
-                    ProblemError(f"tests[{index}]: the reference fails this test: {why}", problem.path, case.line)
-                )
-    return errors
+def _reference_result(problem: Problem, reference: Session, case: Case, index: int) -> CaseResult:
+    """The reference on one case: a program's output judged by its checker, a function's by its expectation."""
+    if problem.program is not None:
+        return judge_program(reference.call(case.args, case.kwargs), case, index, problem.program.checker)
+    return run_case(reference, case, index, Expectation.of(case), problem.compare)
 
 
 def _stored_input_errors(problem: Problem) -> list[ProblemError]:

@@ -79,6 +79,9 @@ class Converted:
     problem: Problem | None = field(default=None, repr=False, compare=False)  # as loaded back from its file
 
 
+Progress = Callable[[str, str], None]  # (task id, what became of it), as each record is done
+
+
 @dataclass
 class ImportReport:
     """What an import did: the tasks converted and those that failed, with the reason."""
@@ -87,6 +90,18 @@ class ImportReport:
     source: str
     converted: list[Converted] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (task_id, reason)
+
+    def add(self, task_id: str, converted: Converted | None, failure: str, progress: Progress | None) -> None:
+        """One record's outcome (`converted`, or None and why not), told to `progress` as it comes."""
+        if converted is None:
+            self.failed.append((task_id, failure))
+            if progress:
+                progress(task_id, f"failed: {failure}")
+            return
+        self.converted.append(converted)
+        if progress:
+            extra = f" ({len(converted.warnings)} warning(s))" if converted.warnings else ""
+            progress(task_id, f"ok -> {converted.path}{extra}")
 
     def write(self, folder: Path) -> Path:
         """The report as `import-report.json` in the folder the problems went to."""
@@ -582,7 +597,7 @@ def import_records(
     output: str | Path,
     source: str = "",
     launcher: Launcher | None = None,
-    progress: Callable[[str, str], None] | None = None,
+    progress: Progress | None = None,
     release: str = LATER,
     jobs: int | None = None,
 ) -> ImportReport:
@@ -594,15 +609,7 @@ def import_records(
     workers = max(1, jobs or os.cpu_count() or 1)
     outcomes = _conversions(kind, named, output, launcher or default_launcher(), release, workers)
     for (task_id, _, _), (converted, failure) in zip(named, outcomes, strict=True):
-        if converted is None:
-            report.failed.append((task_id, failure))
-            if progress:
-                progress(task_id, f"failed: {failure}")
-            continue
-        report.converted.append(converted)
-        if progress:
-            extra = f" ({len(converted.warnings)} warning(s))" if converted.warnings else ""
-            progress(task_id, f"ok -> {converted.path}{extra}")
+        report.add(task_id, converted, failure, progress)
     return report
 
 

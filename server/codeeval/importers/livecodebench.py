@@ -16,14 +16,14 @@ import io
 import json
 import pickle
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..base.errors import CodeevalError
 from ..problem.definition import safe_name
 from ..problem.loader import problem_from_text
-from .convert import ConversionError, Converted, ImportReport
+from .convert import ConversionError, Converted, ImportReport, Progress
 from .yaml_writer import dump_problem
 
 KIND = "livecodebench"
@@ -99,7 +99,7 @@ def import_livecodebench(
     records: Iterable[dict[str, Any]],
     output: str | Path,
     source: str = "",
-    progress: Callable[[str, str], None] | None = None,
+    progress: Progress | None = None,
 ) -> ImportReport:
     """Write each convertible record as `<question_id>.yaml` (loaded back through the real loader) and report
     every other one with its reason."""
@@ -108,16 +108,10 @@ def import_livecodebench(
     for index, record in enumerate(records):
         task_id = str(record.get("question_id") or f"record {index + 1}")
         try:
-            converted = _write(problem_of(record), folder, task_id)
+            report.add(task_id, _write(problem_of(record), folder, task_id), "", progress)
         except (ConversionError, CodeevalError, RecursionError, UnicodeError) as exc:
             reason = exc.location_message() if isinstance(exc, CodeevalError) else str(exc)
-            report.failed.append((task_id, reason))
-            if progress:
-                progress(task_id, f"failed: {reason}")
-            continue
-        report.converted.append(converted)
-        if progress:
-            progress(task_id, f"ok -> {converted.path}")
+            report.add(task_id, None, reason, progress)
     return report
 
 

@@ -43,19 +43,12 @@ class CaseResult:
     actual: str
     traceback: str = ""
     duration_s: float | None = None
-    shown_input: str | None = None  # how reports show the input, when not as a call (a program's stdin)
-
-    def input_text(self, entry_point: str, limit: int = 300) -> str:
-        """The input as the reports show it: the call, or what the case says instead."""
-        if self.shown_input is not None:
-            return self.shown_input if len(self.shown_input) <= limit else self.shown_input[: limit - 3] + "..."
-        return self.case.input_text(entry_point, limit)
 
     def record(self, entry_point: str) -> CaseRecord:
         """The case as the reports show it."""
         return CaseRecord(
             case=self.case.label(self.index),
-            input=self.input_text(entry_point),
+            input=self.case.input_text(entry_point),
             passed=self.passed,
             verdict=self.verdict,
             expected=self.expected,
@@ -169,5 +162,5 @@ VERDICT_TEXT = {
 def failure_sentence(result: CaseResult, entry_point: str) -> str:
     """One line for the report: `f([]) -> raised IndexError (expected [])`."""
     what = VERDICT_TEXT.get(result.verdict, result.verdict)
-    shown = result.input_text(entry_point, 120).replace("\n", "\\n")  # one line: a program's stdin has several
+    shown = result.case.input_text(entry_point, 120).replace("\n", "\\n")  # one line: a program's stdin has several
     return f"`{shown}`: {what}; expected {result.expected}, got {result.actual[:200]}"

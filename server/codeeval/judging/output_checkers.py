@@ -39,17 +39,14 @@ or a terminal as it is.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
-from enum import Enum
 from itertools import islice, zip_longest
-from typing import Protocol
 
-from ..base.vocabulary import Vocabulary
+from ..problem.program_definition import Checker, CheckerSpec
 
 SHOWN_CHARS = 200  # the most a Difference shows of one side
 NOTHING = "(nothing)"  # a side that has nothing at that place: the output ended, or no token is left over
@@ -60,47 +57,6 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")  
 _SPACE = re.compile(r"\s")  # the whitespace `str.split()` splits at
 _TOKEN = re.compile(r"\S+")  # a token as `str.split()` gives it
 _PRECISION = 60  # digits a difference is rounded to: far beyond any tolerance's meaning
-
-
-class Checker(Vocabulary):
-    """How a program's output is compared with the expected output (the module's docstring has each rule)."""
-
-    EXACT = "exact"
-    LINES = "lines"
-    TOKENS = "tokens"
-    CASE_INSENSITIVE = "case_insensitive"
-    UNORDERED_LINES = "unordered_lines"
-    UNORDERED_TOKENS = "unordered_tokens"
-
-
-@dataclass(frozen=True)
-class CheckerSpec:
-    """A problem's checker and its tolerances for numbers (used by the token checkers and `lines`)."""
-
-    kind: Checker = Checker.LINES
-    abs_tol: float = 0.0
-    rel_tol: float = 0.0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", Checker(self.kind))  # a plain word ("tokens") becomes its member
-        for name in ("abs_tol", "rel_tol"):
-            value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
-                raise ValueError(f"checker {name} must be a finite number >= 0, not {value!r}")
-
-
-class CheckerSettings(Protocol):
-    """What `check_output` reads of a spec: a CheckerSpec, or the problem model's own (`problem/` sits below
-    `judging/` and cannot import this module), whose kind is a Checker word."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def abs_tol(self) -> float: ...
-
-    @property
-    def rel_tol(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -116,12 +72,11 @@ class Difference:
         return f"{self.where}: expected {_quoted(self.expected)}, got {_quoted(self.actual)}"
 
 
-def check_output(spec: CheckerSettings, expected: str, actual: str) -> Difference | None:
+def check_output(spec: CheckerSpec, expected: str, actual: str) -> Difference | None:
     """None when `actual` is accepted as `expected` under `spec`; else the first difference, both sides.
 
-    `spec` is a CheckerSpec or any object with its three fields (a kind that is no Checker word raises
-    ValueError; a tolerance that is negative or NaN counts as 0). No text makes it raise."""
-    check = _CHECKS[Checker(spec.kind.value if isinstance(spec.kind, Enum) else spec.kind)]
+    No text makes it raise."""
+    check = _CHECKS[spec.kind]
     if expected == actual:  # every checker accepts a text as itself; this costs one pass in C
         return None
     return check(_Numbers(spec), expected, actual)
@@ -161,7 +116,7 @@ def split_tokens(text: str, chunk: int = CHUNK_CHARS) -> Iterator[str]:
 class _Numbers:
     """How numbers compare under one spec: exact decimals, differences rounded to _PRECISION digits."""
 
-    def __init__(self, spec: CheckerSettings) -> None:
+    def __init__(self, spec: CheckerSpec) -> None:
         # A context of our own (no traps, every exponent allowed): the thread's context is not ours to rely on.
         self.context = Context(prec=_PRECISION, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[])
         self.abs_tol, self.rel_tol = _tolerance(spec.abs_tol), _tolerance(spec.rel_tol)
@@ -212,9 +167,8 @@ class _Numbers:
 
 
 def _tolerance(value: float) -> Decimal:
-    """A tolerance as the decimal its float prints as (1e-05 is 0.00001); 0 for a negative one or NaN."""
-    value = float(value)
-    return Decimal(repr(value)) if value > 0 else Decimal(0)
+    """A tolerance as the decimal its float prints as (1e-05 is 0.00001); CheckerSpec refuses a negative one."""
+    return Decimal(repr(float(value)))
 
 
 def _quoted(side: str) -> str:

@@ -16,14 +16,8 @@ from ..sandbox.program_adapter import OUTPUT_LIMIT_ERROR
 from .case_runner import CaseResult, failed_call
 from .output_checkers import check_output
 
-SHOWN_CHARS = 300  # of an input, an output or stderr in a report
+SHOWN_CHARS = 300  # of an expected output in a report
 TAIL_LINES = 12  # of a traceback
-
-
-def stdin_text(case: Case) -> str:
-    """The test's input as a report shows it (the case's one argument)."""
-    text = case.args[0] if case.args and isinstance(case.args[0], str) else ""
-    return _shortened(text)
 
 
 def _shortened(text: str) -> str:
@@ -37,20 +31,17 @@ def _tail(traceback: str) -> str:
 def judge_program(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec) -> CaseResult:
     """The test's verdict: passed, wrong answer (the checker's first difference, both sides), runtime error,
     time, memory or output limit."""
-    shown = stdin_text(case)
     if outcome.status == CallStatus.RETURNED:
-        return _returned(outcome, case, index, checker, shown)
-    verdict = _failure_verdict(outcome)
+        return _returned(outcome, case, index, checker)
     return CaseResult(
         case=case,
         index=index,
         passed=False,
-        verdict=verdict,
+        verdict=_failure_verdict(outcome),
         expected=_shortened(str(case.expected)),
         actual=outcome.describe(),
         traceback=_tail(outcome.traceback),
         duration_s=outcome.duration_s,
-        shown_input=shown,
     )
 
 
@@ -64,17 +55,15 @@ def _failure_verdict(outcome: CallOutcome) -> CaseVerdict:
     return failed_call(outcome.status)
 
 
-def _returned(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec, shown: str) -> CaseResult:
+def _returned(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec) -> CaseResult:
     """A run that finished: a non-zero exit status is a runtime error, else the checker decides."""
     value = outcome.value
     if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)):
         # Only the adapter returns here, but a script can reach into it: anything else is not an answer.
-        return _failed(
-            case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(value, 200)}", shown
-        )
+        return _failed(case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(value, 200)}")
     output, status = value
     if status != 0:
-        return _failed(case, index, CaseVerdict.RUNTIME_ERROR, "exit status 0", f"exit status {status}", shown)
+        return _failed(case, index, CaseVerdict.RUNTIME_ERROR, "exit status 0", f"exit status {status}")
     difference = check_output(checker, str(case.expected), output)
     if difference is None:
         return CaseResult(
@@ -85,19 +74,12 @@ def _returned(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec
             expected="",
             actual="",
             duration_s=outcome.duration_s,
-            shown_input=shown,
         )
+    where = difference.where
     return _failed(
-        case,
-        index,
-        CaseVerdict.WRONG_ANSWER,
-        f"{difference.where}: {difference.expected}",
-        f"{difference.where}: {difference.actual}",
-        shown,
+        case, index, CaseVerdict.WRONG_ANSWER, f"{where}: {difference.expected}", f"{where}: {difference.actual}"
     )
 
 
-def _failed(case: Case, index: int, verdict: CaseVerdict, expected: str, actual: str, shown: str) -> CaseResult:
-    return CaseResult(
-        case=case, index=index, passed=False, verdict=verdict, expected=expected, actual=actual, shown_input=shown
-    )
+def _failed(case: Case, index: int, verdict: CaseVerdict, expected: str, actual: str) -> CaseResult:
+    return CaseResult(case=case, index=index, passed=False, verdict=verdict, expected=expected, actual=actual)

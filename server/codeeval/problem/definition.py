@@ -53,6 +53,7 @@ class Case:
     name: str | None = None
     line: int | None = None  # where the case starts in the problem file
     origin: CaseOrigin = CaseOrigin.TEST
+    stdin: bool = False  # a program's test: its one argument is the text given on standard input
 
     @property
     def has_expectation(self) -> bool:
@@ -68,9 +69,12 @@ class Case:
         return self.name or f"#{index + 1}"
 
     def input_text(self, entry_point: str, limit: int = 300) -> str:
-        """The call as a reader would write it: `f([1, 2], key=3)`."""
-        parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
-        text = f"{entry_point}({', '.join(parts)})"
+        """The call as a reader would write it: `f([1, 2], key=3)`; a program's test, the input itself."""
+        if self.stdin:
+            text = str(self.args[0])
+        else:
+            parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+            text = f"{entry_point}({', '.join(parts)})"
         if self.calls is not None:
             steps = "; ".join(
                 f".{c.method}({', '.join([repr(a) for a in c.args] + [f'{k}={v!r}' for k, v in c.kwargs.items()])})"

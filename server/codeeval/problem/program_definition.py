@@ -6,6 +6,7 @@ Its tests are Cases with the test's input as the one argument and the expected o
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..base.vocabulary import Vocabulary
@@ -31,6 +32,13 @@ class CheckerSpec:
     abs_tol: float = 0.0
     rel_tol: float = 0.0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", Checker(self.kind))  # a plain word ("tokens") becomes its member
+        for name in ("abs_tol", "rel_tol"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
+                raise ValueError(f"checker {name} must be a finite number >= 0, not {value!r}")
+
 
 @dataclass(frozen=True)
 class ProgramSpec:
@@ -38,4 +46,3 @@ class ProgramSpec:
 
     checker: CheckerSpec = field(default_factory=CheckerSpec)
     output_limit_bytes: int = DEFAULT_OUTPUT_LIMIT_BYTES
-    script_reference: str | None = None  # the reference as written (Problem.reference holds it adapted)

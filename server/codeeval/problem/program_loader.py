@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
-from ..sandbox.program_adapter import PROGRAM_ENTRY, program_adapter
+from ..sandbox.program_adapter import DEFAULT_OUTPUT_LIMIT_BYTES, PROGRAM_ENTRY, program_adapter
 from .definition import Case, Problem, ProblemLimits
 from .program_definition import Checker, CheckerSpec, ProgramSpec
 from .yaml_source import YamlDocument
 
 PROGRAM_SCHEMA = "program.schema.json"
-DEFAULT_TIME_PER_TEST_S = 2.0
 BYTES_PER_MB = 1024 * 1024
 
 
@@ -31,7 +30,7 @@ def _checker(raw: Any) -> CheckerSpec:
 def _limits(raw: dict[str, Any]) -> ProblemLimits:
     defaults = ProblemLimits()
     return ProblemLimits(
-        time_per_call_s=float(raw.get("time_per_test_s", DEFAULT_TIME_PER_TEST_S)),
+        time_per_call_s=float(raw.get("time_per_test_s", defaults.time_per_call_s)),
         memory_mb=int(raw.get("memory_mb", defaults.memory_mb)),
         total_time_s=float(raw.get("total_time_s", defaults.total_time_s)),
     )
@@ -46,6 +45,7 @@ def _tests(document: YamlDocument) -> list[Case]:
             name=raw.get("name"),
             line=document.line_of(("tests", index)),
             origin=CaseOrigin.TEST,
+            stdin=True,
         )
         for index, raw in enumerate(document.data["tests"])
     ]
@@ -55,7 +55,9 @@ def build_program(document: YamlDocument) -> Problem:
     """The Problem of a validated program file: the reference (if any) adapted to be called once per test."""
     data = document.data
     limits = data.get("limits", {})
-    output_limit = int(float(limits.get("output_mb", 8)) * BYTES_PER_MB)
+    output_limit = (
+        int(float(limits["output_mb"]) * BYTES_PER_MB) if "output_mb" in limits else DEFAULT_OUTPUT_LIMIT_BYTES
+    )
     script = data.get("reference")
     reference = program_adapter(script, f"{document.path}#reference", output_limit) if script else ""
     return Problem(
@@ -72,5 +74,5 @@ def build_program(document: YamlDocument) -> Problem:
         path=document.path,
         reference_line=document.block_start_line(("reference",)) if script else None,
         kind=ProblemKind.PROGRAM,
-        program=ProgramSpec(_checker(data.get("checker")), output_limit, script),
+        program=ProgramSpec(_checker(data.get("checker")), output_limit),
     )
