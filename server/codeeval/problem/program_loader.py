@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base.catalog import CaseOrigin, ProblemKind, default_weights
-from ..sandbox.program_adapter import DEFAULT_OUTPUT_LIMIT_BYTES, PROGRAM_ENTRY, program_adapter
-from .definition import Case, Problem, ProblemLimits
-from .program_definition import Checker, CheckerSpec, ProgramSpec
+from ..sandbox.program_adapter import DEFAULT_OUTPUT_LIMIT_BYTES
+from .definition import Problem, ProblemLimits
+from .io_problems import StdinTest, stdin_problem
+from .program_definition import Checker, CheckerSpec
 from .yaml_source import YamlDocument
 
 PROGRAM_SCHEMA = "program.schema.json"
@@ -36,17 +36,9 @@ def _limits(raw: dict[str, Any]) -> ProblemLimits:
     )
 
 
-def _tests(document: YamlDocument) -> list[Case]:
-    """Each test a case of the adapted entry point: its input the one argument, its output the expected value."""
+def _tests(document: YamlDocument) -> list[StdinTest]:
     return [
-        Case(
-            args=[raw["input"]],
-            expected=raw["output"],
-            name=raw.get("name"),
-            line=document.line_of(("tests", index)),
-            origin=CaseOrigin.TEST,
-            stdin=True,
-        )
+        StdinTest(raw["input"], raw["output"], raw.get("name"), document.line_of(("tests", index)))
         for index, raw in enumerate(document.data["tests"])
     ]
 
@@ -59,20 +51,19 @@ def build_program(document: YamlDocument) -> Problem:
         int(float(limits["output_mb"]) * BYTES_PER_MB) if "output_mb" in limits else DEFAULT_OUTPUT_LIMIT_BYTES
     )
     script = data.get("reference")
-    reference = program_adapter(script, f"{document.path}#reference", output_limit) if script else ""
-    return Problem(
-        name=data["name"],
+    problem = stdin_problem(
+        data["name"],
+        _tests(document),
         summary=data["summary"],
-        entry_point=PROGRAM_ENTRY,
-        reference=reference,
-        tests=_tests(document),
-        limits=_limits(limits),
-        weights={**default_weights(ProblemKind.PROGRAM), **{k: float(v) for k, v in data.get("weights", {}).items()}},
-        quality=dict(data.get("quality", {})),
         prompt=data.get("prompt"),
-        samples=dict(data.get("samples", {})),
+        checker=_checker(data.get("checker")),
+        limits=_limits(limits),
+        output_limit_bytes=output_limit,
+        reference=script,
         path=document.path,
-        reference_line=document.block_start_line(("reference",)) if script else None,
-        kind=ProblemKind.PROGRAM,
-        program=ProgramSpec(_checker(data.get("checker")), output_limit),
+        weights={k: float(v) for k, v in data.get("weights", {}).items()},
     )
+    problem.quality = dict(data.get("quality", {}))
+    problem.samples = dict(data.get("samples", {}))
+    problem.reference_line = document.block_start_line(("reference",)) if script else None
+    return problem
