@@ -17,6 +17,18 @@ on correctness would be). Measured in the same run:
 
     .venv/bin/python scripts/bench_reward.py [--samples 1000] [--clients 8] [--requests 500] [--jobs 2]
 
+`--correctness-only` skips edge cases too (a reward on the tests alone); `--mode binary` makes the timed part
+stop each sample at its first failing test, as the baseline's asserts do.
+
+`--programs` measures program rewards instead: LiveCodeBench's 1,158 graded programs that have public tests
+(../shared/data/livecodebench), each sent as a verl `livecodebench` item (the public tests as the ground truth,
+no problem file), against the peers' way in the same run (a bare `python` per test, stopping at the first
+failure, 6 s per test, on `--jobs` processes): `score_many` in binary mode, then `codeeval serve` (binary, then
+fraction) under `--clients` concurrent clients of 4 samples a request that honour 429s; every sample must come
+back, with its own id and a status.
+
+    .venv/bin/python scripts/bench_reward.py --programs [--limit N] [--clients 8] [--jobs 2]
+
 Published anchors, for scale (not measured here): Open-R1 with e2b about 4 scripts a second at 64-way
 parallelism; verl's Ray reward workers about 2,000 generations in about 3 s on a cluster.
 """
@@ -37,10 +49,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from codeeval.judging.frozen_verdicts import FrozenVerdicts
-from codeeval.reward import RewardScorer
+from codeeval.reward import GroundTruth, RewardScorer
+from codeeval.reward.data_sources import GroundTruthProblems
 from llm_samples import DATA, SAMPLES, distinct_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,12 +195,35 @@ def main() -> int:
         "--parts", default=",".join(PARTS), help=f"comma-separated parts to run, of {', '.join(PARTS)} (default: all)"
     )
     parser.add_argument("--work", help="folder for the imported problems (kept and reused)")
+    parser.add_argument(
+        "--programs",
+        action="store_true",
+        help="instead: LiveCodeBench's graded programs as verl `livecodebench` items, through `codeeval serve` "
+        "under --clients clients, against a bare python per test and score_many, same run",
+    )
+    parser.add_argument("--limit", type=int, default=None, help="--programs: only the first N programs")
+    parser.add_argument(
+        "--correctness-only", action="store_true", help="skip edge cases too: a reward on the tests alone"
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("fraction", "binary"),
+        help="the timed part's reward mode (correctness alone): binary stops at the first failing test, as the "
+        "baseline's asserts do",
+    )
     args = parser.parse_args()
+    global SKIP  # every part reads it
+    if args.correctness_only:
+        SKIP = (*SKIP, "edge_cases")
     parts = set(args.parts.split(","))
     if not parts <= set(PARTS):
         parser.error(f"--parts: unknown {', '.join(sorted(parts - set(PARTS)))}; choose from {', '.join(PARTS)}")
     if args.no_ray:
         parts.discard("ray")
+    if args.programs:
+        print(f"bench_reward --programs: {args.jobs} jobs, {os.cpu_count()} cores, {args.clients} clients")
+        programs_part(args.limit, args.clients, args.jobs)
+        return 0
     if not (HUMANEVAL_PLUS.exists() and SAMPLES.exists()):
         print(f"bench_reward: skipped: {HUMANEVAL_PLUS} or {SAMPLES} not found (the shared data is not here)")
         return 0
@@ -196,7 +233,7 @@ def main() -> int:
     samples = load_samples(args.samples)
     print(
         f"bench_reward: {len(samples)} HumanEval samples, {args.jobs} jobs, {os.cpu_count()} cores; "
-        f"correctness and edge cases"
+        f"{'correctness alone' if args.correctness_only else 'correctness and edge cases'}"
     )
     items = [(solution, task) for task, solution in samples]
     base_s = None
@@ -204,7 +241,7 @@ def main() -> int:
         base_s = baseline(samples, args.jobs)
         print(f"  baseline, bare subprocess per sample, base tests only: {rate(len(samples), base_s)}")
     if "timed" in parts:
-        timed(problems, items, samples, args.jobs, base_s)
+        timed(problems, items, samples, args.jobs, base_s, args.mode)
     deterministic_s, local = (
         deterministic_twice(problems, items, samples, args.jobs) if "deterministic" in parts else (None, None)
     )
@@ -215,10 +252,10 @@ def main() -> int:
     return 0
 
 
-def timed(problems: Path, items: list, samples: list, jobs: int, base_s: float | None) -> None:
+def timed(problems: Path, items: list, samples: list, jobs: int, base_s: float | None, mode: str | None) -> None:
     """score_many in timed mode, cold and then warm, with the same scorer."""
-    against = (lambda seconds: f"; {seconds / base_s:.2f}x the baseline's time") if base_s else (lambda seconds: "")
-    with RewardScorer(problems, skip=SKIP, jobs=jobs) as scorer:
+    against = (lambda seconds: f"; {base_s / seconds:.2f}x the baseline's rate") if base_s else (lambda seconds: "")
+    with RewardScorer(problems, skip=SKIP, jobs=jobs, mode=mode) as scorer:
         started = time.perf_counter()
         rewards = scorer.score_many(items)
         cold_s = time.perf_counter() - started
@@ -283,6 +320,126 @@ def ray_against_local(problems: Path, items: list, jobs: int, local_s: float | N
         )
     print()
     ray.shutdown()
+
+
+# --programs: program samples (LiveCodeBench's graded programs) as verl data-source items, through the service.
+LIVECODEBENCH = DATA / "livecodebench"
+TIME_PER_TEST_S = 6.0  # LiveCodeBench's own limit, for every side
+
+
+def livecodebench_items(limit: int | None) -> list[dict]:
+    """verl rows as a user's preprocessing makes them: data source `livecodebench`, the public tests as the
+    ground truth (a functional problem's method named in the first test's metadata), the graded program."""
+    problems = {}
+    with gzip.open(LIVECODEBENCH / "problems.jsonl.gz", "rt", encoding="utf-8") as stream:
+        for line in stream:
+            record = json.loads(line)
+            tests = json.loads(record["public_test_cases"])
+            method = re.search(r"def (\w+)\(self", record["starter_code"] or "")
+            if tests and method:
+                tests[0]["metadata"] = {"func_name": method.group(1)}
+            problems[record["question_id"]] = tests
+    items = []
+    with gzip.open(LIVECODEBENCH / "graded.jsonl.gz", "rt", encoding="utf-8") as stream:
+        for line in stream:
+            graded = json.loads(line)
+            tests = problems.get(graded["question_id"])
+            if tests:  # abc350_c has no public test
+                ident = f"{graded['question_id']}/{graded['model']}"
+                items.append(
+                    {"solution": graded["code"], "data_source": "livecodebench", "ground_truth": tests, "id": ident}
+                )
+    return items[:limit]
+
+
+def bare_programs(items: list[dict], jobs: int) -> tuple[float, dict[str, bool]]:
+    """The peers' way: a bare `python` per test, stopping at the first failure (scripts/bench_programs.py)."""
+    from bench_programs import bare_run  # a script beside this one, for --programs only
+
+    problems = GroundTruthProblems()
+    folder = Path(tempfile.mkdtemp(prefix="bench-reward-bare-"))
+
+    def one(item: dict) -> tuple[str, bool]:
+        problem = problems.problem(GroundTruth(item["data_source"], item["ground_truth"]), item["solution"], None)
+        return item["id"], bare_run(problem, item["solution"], folder)
+
+    started = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        verdicts = dict(pool.map(one, items))
+    return time.perf_counter() - started, verdicts
+
+
+def serve_programs(items: list[dict], clients: int, per_request: int, jobs: int, mode: str) -> tuple[float, dict]:
+    """`codeeval serve` (no problem folder) under `clients` concurrent clients, each sending its share of the
+    items `per_request` at a time and honouring 429s: (seconds, id -> reward), every loss counted."""
+    import httpx
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codeeval", "serve", "--port", "0", "--jobs", str(jobs), "--mode", mode],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    found = re.search(r"(http://127\.0\.0\.1:\d+)", process.stderr.readline())
+    assert found, "the server did not start"
+    shares = [items[number::clients] for number in range(clients)]
+    refused = [0] * clients
+
+    def client(number: int) -> list[dict]:
+        out: list[dict] = []
+        with httpx.Client(base_url=found.group(1), timeout=600) as http:
+            for start in range(0, len(shares[number]), per_request):
+                batch = shares[number][start : start + per_request]
+                while (reply := http.post("/score", json={"items": batch})).status_code == 429:
+                    refused[number] += 1
+                    time.sleep(float(reply.headers["retry-after"]))
+                out += reply.json()["rewards"] if reply.status_code == 200 else [{"error": reply.text}] * len(batch)
+        return out
+
+    try:
+        started = time.perf_counter()
+        with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+            answered = [reward for share in pool.map(client, range(clients)) for reward in share]
+        seconds = time.perf_counter() - started
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=120)
+    rewards = {reward.get("id"): reward for reward in answered}
+    lost = sum(1 for item in items if item["id"] not in rewards)
+    statuses = Counter(reward.get("status", "error") for reward in answered)
+    timeouts = sum(1 for reward in answered if "timeout" in reward.get("reason", ""))
+    print(
+        f"  serve --mode {mode}, {clients} clients x {per_request} samples a request: {rate(len(items), seconds)}; "
+        f"429s {sum(refused)} (each retried); answers {dict(statuses.most_common())}; lost {lost}; "
+        f"rewards naming a time-out {timeouts}"
+    )
+    return seconds, rewards
+
+
+def programs_part(limit: int | None, clients: int, jobs: int) -> None:
+    if not (LIVECODEBENCH / "graded.jsonl.gz").exists():
+        print(f"  programs: skipped ({LIVECODEBENCH} not found)")
+        return
+    items = livecodebench_items(limit)
+    print(f"  programs: {len(items)} LiveCodeBench graded programs, public tests, {TIME_PER_TEST_S:g} s per test")
+    bare_s, bare = bare_programs(items, jobs)
+    print(f"  baseline, bare python per test (stop at first failure): {rate(len(items), bare_s)}")
+    with RewardScorer(jobs=jobs, mode="binary") as scorer:
+        started = time.perf_counter()
+        local = scorer.score_many(items)
+        local_s = time.perf_counter() - started
+    agree = sum((r.reward == 1.0) == bare[item["id"]] for r, item in zip(local, items, strict=True))
+    print(
+        f"  score_many --mode binary, in process: {rate(len(items), local_s)}; {bare_s / local_s:.2f}x the baseline's "
+        f"rate; all-pass verdicts agree with the baseline on {agree}/{len(items)}"
+    )
+    for mode in ("binary", "fraction"):
+        seconds, served = serve_programs(items, clients, 4, jobs, mode)
+        line = f"    {bare_s / seconds:.2f}x the baseline's rate"
+        if mode == "binary":
+            same = sum((served.get(item["id"], {}).get("reward") == 1.0) == bare[item["id"]] for item in items)
+            line += f"; all-pass verdicts agree with the baseline on {same}/{len(items)}"
+        print(line)
 
 
 if __name__ == "__main__":

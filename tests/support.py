@@ -130,3 +130,39 @@ def problem(text: str = MEDIAN, **replacements: str) -> Problem:
     for old, new in replacements.items():
         text = text.replace(old, new)
     return problem_from_text(textwrap.dedent(text), "problem.yaml")
+
+
+# A stdin/stdout program problem with a reference script (docs/problem-format.md, "Programs").
+SUM_PAIRS = """\
+name: sum_pairs
+kind: program
+summary: For each of T pairs, print the sum.
+prompt: |
+  The first line holds T; each of the next T lines holds two integers. Print each pair's sum on its own line.
+reference: |
+  import sys
+  data = sys.stdin.read().split()
+  t = int(data[0])
+  print("\\n".join(str(int(data[1 + 2 * i]) + int(data[2 + 2 * i])) for i in range(t)))
+tests:
+  - input: "2\\n1 2\\n3 4\\n"
+    output: "3\\n7\\n"
+  - input: "1\\n-5 5\\n"
+    output: "0\\n"
+  - input: "3\\n10 20\\n1 1\\n0 0\\n"
+    output: "30\\n2\\n0\\n"
+limits: {time_per_test_s: 1, memory_mb: 256, output_mb: 1}
+"""
+
+# A custom checker: any permutation of 1..n whose neighbours never differ by 1.
+PERMUTATION_CHECK = """\
+def check(input, expected, output):
+    n = int(input.split()[0])
+    if expected.strip() == "NO SOLUTION":
+        return output.strip() == "NO SOLUTION"
+    try:
+        values = [int(token) for token in output.split()]
+    except ValueError:
+        return False
+    return sorted(values) == list(range(1, n + 1)) and all(abs(a - b) != 1 for a, b in zip(values, values[1:]))
+"""

@@ -69,7 +69,7 @@ def test_ci_run_scores_a_samples_file(tmp_path):
     outputs = parse_output_file((tmp_path / "output").read_text())
     leaderboard = json.loads(Path(outputs["leaderboard"]).read_text())
     assert [row["solution"] for row in leaderboard["results"]] == ["model-a#1", "model-a#2"]
-    assert "unknown task_id 'nope'" in leaderboard["warnings"][0]
+    assert "unknown task id 'nope'" in leaderboard["warnings"][0]
     score = float(outputs["score"])
     assert score == pytest.approx(sum(row["score"] for row in leaderboard["results"]) / 2, abs=0.01)
     assert outputs["failure"] == f"the score {score:.1f} is below the minimum 70"

@@ -118,7 +118,7 @@ def test_run_reads_benchmark_samples_with_solution_or_completion(problem, tmp_pa
     board = json.loads((out / "leaderboard.json").read_text())
     scores = {r["solution"]: r["score"] for r in board["results"]}
     assert scores["model-a#1"] == 100 and scores["model-a#2"] < 100
-    assert "model-a.jsonl:3: unknown task_id 'unknown/1'" in done.stderr
+    assert "model-a.jsonl:3: unknown task id 'unknown/1'" in done.stderr
     assert "model-a.jsonl:4: not JSON" in done.stderr
 
 

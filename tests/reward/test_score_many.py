@@ -108,3 +108,14 @@ def test_a_parked_problem_keeps_its_suite_and_restarts_its_workers(problems):
     suite = first.result.to_dict()["dimensions"]["edge_cases"]["generation"]
     assert again.result.to_dict()["dimensions"]["edge_cases"]["generation"] == suite  # not generated again
     assert suite["generated"] > 0 and again.reward == first.reward
+
+
+def test_the_test_modes_read_correctness_alone_and_binary_stops_at_the_first_failure(problems):
+    half = "def add(a, b):\n    return 0 if a == -b else 1\n"  # passes the second test of two only
+    items = [RewardItem(half, "add", mode=mode) for mode in ("score", "fraction", "binary")]
+    score, fraction, binary = codeeval.score_many(items, problems=problems, skip=("performance",))
+    assert score.dimensions["edge_cases"] is not None and score.mode == "score"
+    assert fraction.reward == 0.5 and fraction.dimensions["edge_cases"] is None  # not run: the reward ignores it
+    assert binary.reward == 0.0 and binary.tests_passed == 0 and "1 wrong_output, 1 skipped" in binary.reason
+    correctness = binary.result.dimensions["correctness"]
+    assert "stopped at the first failure" in " ".join(correctness.rationale)

@@ -8,6 +8,7 @@ naive reward manager does, and with lists as its batch reward manager does.
 from __future__ import annotations
 
 import inspect
+import json
 
 import pytest
 
@@ -56,7 +57,10 @@ def test_an_answer_without_code_gets_zero_and_says_so(extra):
     assert result == {
         "score": 0.0,
         "codeeval_status": "no_code",
+        "codeeval_mode": "",
         "codeeval_score": -1.0,
+        "codeeval_tests_passed": -1,
+        "codeeval_tests_run": -1,
         "codeeval_reason": result["codeeval_reason"],
     }
     assert "no Python code" in result["codeeval_reason"]
@@ -71,3 +75,35 @@ def test_the_batch_form_returns_one_result_per_response_in_order(extra):
     )
     assert [r["codeeval_status"] for r in results] == ["scored", "scored", "unknown_problem"]
     assert results[0]["score"] > results[1]["score"] > results[2]["score"] == 0.0
+
+
+# verl's code data sources: the row's tests are the ground truth, as prime_code and rllm read them.
+SUM_PROGRAM = "```python\na, b = map(int, input().split())\nprint(a + b)\n```"
+APPS_TRUTH = json.dumps({"inputs": ["1 2\n", "5 5\n", "0 0\n"], "outputs": ["3\n", "10\n", "0\n"]})
+
+
+def test_a_code_data_source_is_scored_from_the_tests_in_its_ground_truth(extra):
+    result = verl.compute_score("apps", SUM_PROGRAM, APPS_TRUTH, {"index": 3})
+    assert result["codeeval_status"] == "scored" and result["score"] == 1.0
+    assert result["codeeval_mode"] == "fraction" and result["codeeval_tests_run"] == 3
+    wrong = verl.compute_score("apps", "print(3)\n", APPS_TRUTH, {})
+    assert wrong["score"] == pytest.approx(1 / 3) and "wrong_answer" in wrong["codeeval_reason"]
+
+
+def test_the_mode_and_the_cap_come_from_extra_info(extra):
+    binary = verl.compute_score("apps", "print(3)\n", APPS_TRUTH, {"codeeval_reward_mode": "binary"})
+    assert binary["score"] == 0.0 and binary["codeeval_mode"] == "binary" and "skipped" in binary["codeeval_reason"]
+    capped = verl.compute_score("apps", SUM_PROGRAM, APPS_TRUTH, {"codeeval_max_tests": 2})
+    assert capped["codeeval_tests_run"] == 2 and "the 2 longest of 3 tests" in capped["codeeval_reason"]
+    bad = verl.compute_score("apps", SUM_PROGRAM, APPS_TRUTH, {"codeeval_reward_mode": "most"})
+    assert bad["codeeval_status"] == "rejected" and "most" in bad["codeeval_reason"]
+
+
+def test_a_livecodebench_row_with_functional_tests_calls_the_solution_class(extra):
+    tests = [{"input": "[1, 2, 3]\n2", "output": "5", "testtype": "functional", "metadata": {"func_name": "addLast"}}]
+    answer = (  # `List` from the prelude, as LiveCodeBench's harness gives it
+        "```python\nclass Solution:\n    def addLast(self, nums: List[int], k: int) -> int:\n"
+        "        return nums[-1] + k\n```"
+    )
+    [result] = verl.compute_score_batch(["livecodebench"], [answer], [json.dumps(tests)], [{}])
+    assert result["codeeval_status"] == "scored" and result["score"] == 1.0

@@ -8,7 +8,7 @@ from codeeval.engine.evaluation_options import EvaluationOptions
 from codeeval.problem import problem_from_text
 from codeeval.run.runner import LocalExecutor, Submission, run_all
 from codeeval.sandbox import Limits, Session
-from codeeval.sandbox.warm_pool import WarmPool
+from codeeval.sandbox.warm_pool import KINDS_KEPT, WarmPool
 
 PROBE = "import os\nSTATE = []\ndef probe():\n    STATE.append(1)\n    return [os.getuid(), len(STATE)]\n"
 
@@ -59,6 +59,17 @@ def test_workers_started_for_other_limits_are_not_handed_out(launcher):
         with Session(small, "probe", limits=Limits(memory_mb=384, time_per_call_s=3.0), launcher=pool) as session:
             assert session.load().ok, session.load_outcome
             assert session.call([]).value == 384 * 1024 * 1024
+
+
+def test_workers_waiting_for_limits_not_asked_lately_are_killed(launcher):
+    with WarmPool(launcher, size=1) as pool:
+        pool.spawn(Limits(memory_mb=256)).kill()
+        (oldest,) = pool.wait_started(timeout=60)
+        for megabytes in range(257, 257 + KINDS_KEPT):  # as many other kinds as are kept: the first is dropped
+            pool.spawn(Limits(memory_mb=megabytes)).kill()
+        waiting = pool.wait_started(timeout=60)
+        assert oldest.process.poll() is not None and oldest not in waiting
+        assert len(waiting) == KINDS_KEPT
 
 
 PROBLEM = """\

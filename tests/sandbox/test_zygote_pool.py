@@ -129,9 +129,9 @@ def test_the_zygote_refuses_to_run_outside_a_sandbox_of_its_own(tmp_path):
 
 def test_batch_runs_fork_from_zygotes_where_bubblewrap_and_seccomp_are_in_use():
     with batch_launcher(bubblewrap_with_seccomp(), 2) as chosen:
-        assert isinstance(chosen, ZygotePool)
+        assert isinstance(chosen.launcher, ZygotePool)  # forked ahead of need
     with batch_launcher(detect.plain_launcher(), 2) as chosen:
-        assert not isinstance(chosen, ZygotePool)
+        assert not isinstance(chosen.launcher, ZygotePool)
 
 
 def test_no_process_of_a_closed_pool_is_left(pool):
@@ -141,6 +141,24 @@ def test_no_process_of_a_closed_pool_is_left(pool):
 
     pool.close()
 
+    for pid in kept:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+    assert not [pid for pid in kept if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_batch_launcher_forks_ahead_and_closes_its_zygotes_with_it():
+    pool = batch_launcher(bubblewrap_with_seccomp(), 1)
+    assert call(pool, "def solve(n):\n    return n\n", 3).value == 3
+    (ahead,) = pool.wait_started(timeout=60)  # the next worker, forked while this one ran
+    kept = pool.launcher.zygote_pids()
+    assert len(kept) == 4  # two zygotes (bubblewrap and interpreter each): one per worker at a time
+
+    pool.close()
+
+    assert ahead.process.poll() is not None
     for pid in kept:
         try:
             os.waitpid(pid, os.WNOHANG)

@@ -3,71 +3,16 @@
 from __future__ import annotations
 
 import concurrent.futures
-import os
-import re
 import signal
 import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.support import FORKS, GOOD, HANGS, REPO, WRONG, write_problems
+from tests.service.helpers import serving
+from tests.support import FORKS, GOOD, HANGS, WRONG, write_problems
 
 SLOW = "import time\ndef add(a, b):\n    time.sleep(0.4)\n    return a + b\n"  # two tests: about a second
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen, url: str):
-        self.process = process
-        self.url = url
-
-    def client(self, **options) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=120, **options)
-
-
-@contextmanager
-def serving(problems: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[Server]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "codeeval",
-            "serve",
-            "--problems",
-            str(problems),
-            "--port",
-            "0",
-            "--skip",
-            "performance",
-            "--skip",
-            "edge_cases",
-            *flags,
-        ],
-        cwd=REPO,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-    assert process.stderr is not None
-    line = process.stderr.readline()
-    found = re.search(r"listening on (http://127\.0\.0\.1:\d+)", line)
-    try:
-        assert found, line + process.stderr.read()
-        yield Server(process, found.group(1))
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        process.stderr.close()
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""`codeeval import humaneval|evalplus|livecodebench FILE --output DIR`: benchmark JSONL -> problem YAML."""
+"""`codeeval import humaneval|evalplus|livecodebench|apps|taco|codecontests|open-r1 FILE --output DIR`: benchmark
+JSONL -> problem YAML."""
 
 from __future__ import annotations
 
@@ -7,19 +8,24 @@ import sys
 from pathlib import Path
 
 NAME = "import"
-HELP = "convert HumanEval, EvalPlus (HumanEval+, MBPP+) or LiveCodeBench JSONL into problem files"
+HELP = (
+    "convert HumanEval, EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests or open-r1 JSONL "
+    "into problem files"
+)
+KINDS = ["humaneval", "evalplus", "livecodebench", "apps", "taco", "codecontests", "open-r1"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval import`'s arguments: the benchmark's kind and file, the output folder, which tasks."""
-    parser.add_argument("kind", choices=["humaneval", "evalplus", "livecodebench"], help="the file's format")
+    parser.add_argument("kind", choices=KINDS, help="the file's format")
     parser.add_argument("file", metavar="FILE", help="the benchmark's .jsonl or .jsonl.gz")
     parser.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the problem files")
     parser.add_argument(
         "--tasks",
         metavar="ID[,ID...]",
         default=None,
-        help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12)",
+        help="convert only these task ids (comma-separated, e.g. HumanEval/0,HumanEval/12; a TACO problem's id "
+        "is its position in the file)",
     )
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="convert only the first N records")
     parser.add_argument(

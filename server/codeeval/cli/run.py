@@ -34,7 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--samples",
         action="append",
         metavar="FILE.jsonl",
-        help="samples JSONL ({task_id, solution|completion} per line); repeat for several models",
+        help="samples JSONL ({task_id, solution|completion} per line) or LiveCodeBench's output JSON "
+        "([{question_id, code_list}]); repeat for several models",
     )
     parser.add_argument("--output", "-o", required=True, help="folder for the reports and the leaderboard")
     parser.add_argument(

@@ -14,7 +14,11 @@ HELP = "serve rewards over HTTP: POST /score, GET /health, GET /problems (docs/r
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """`codeeval serve`'s arguments: the problems, the address, the job pool and its queue."""
-    parser.add_argument("--problems", "-p", required=True, help="folder of problem YAML files, loaded once")
+    parser.add_argument(
+        "--problems",
+        "-p",
+        help="folder of problem YAML files, loaded once (none: only items that carry their tests are scored)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     parser.add_argument("--port", type=int, default=8089, help="port (0: any free port, printed at start)")
     parser.add_argument(
@@ -68,6 +72,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="override the problems' per-call wall-clock limit",
     )
+    parser.add_argument(
+        "--mode",
+        choices=("score", "fraction", "binary"),
+        default=None,
+        help="what every reward measures (default: score for a problem, fraction for a data source's tests)",
+    )
+    parser.add_argument(
+        "--max-tests",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run at most N tests per sample, the longest inputs first",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
         token = os.environ.get(args.token_env)
         if not token:
             raise CodeevalError(f"--token-env {args.token_env}: that environment variable is not set or empty")
-    if args.jobs < 1 or args.queue < 1 or args.max_items < 1:
-        raise CodeevalError("--jobs, --queue and --max-items must be at least 1")
+    if args.jobs < 1 or args.queue < 1 or args.max_items < 1 or (args.max_tests is not None and args.max_tests < 1):
+        raise CodeevalError("--jobs, --queue, --max-items and --max-tests must be at least 1")
     scorer = RewardScorer(
         args.problems,
         weights=args.weights,
@@ -91,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         skip=args.skip,
         jobs=args.jobs,
         time_per_call_s=args.time_per_call,
+        mode=args.mode,
+        max_tests=args.max_tests,
     )
     limits = ServiceLimits(queue=args.queue, max_items=args.max_items, grace_s=args.grace)
     state = ServiceState(scorer, limits, args.jobs, token)

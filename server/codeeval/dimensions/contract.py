@@ -38,6 +38,7 @@ class SolutionRun:
     performance: PerformanceSettings
     frozen_suites: FrozenSuites | None = None  # deterministic mode: generated suites replayed, not rebuilt
     tests: TestSelection = TestSelection.BASE  # the problem's own tests, or those and its extended tier
+    stop_at_first_failure: bool = False  # correctness skips the tests after a failing one (a binary reward)
 
 
 RunT = TypeVar("RunT", contravariant=True)

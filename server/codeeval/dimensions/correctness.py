@@ -32,6 +32,7 @@ def evaluate(
     deadline: Deadline,
     selection: TestSelection = TestSelection.BASE,
     oracle: Oracle | None = None,
+    stop_at_first_failure: bool = False,
 ) -> DimensionResult:
     """Run the problem's tests on the candidate (and the extended tier when selected); the share that pass.
 
@@ -39,10 +40,12 @@ def evaluate(
     task without plus inputs (Mbpp/793 in MBPP+ v0.1) is its base verdict.
 
     The extended tier's stored inputs are judged against the reference's answers (`oracle`: the problem's,
-    which computes them once for every solution); the time that takes is not the solution's."""
+    which computes them once for every solution); the time that takes is not the solution's.
+    `stop_at_first_failure` (a binary reward): the tests after a failing one are skipped, not run."""
     # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
     benchmark = selection is TestSelection.PLUS
-    base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark)
+    stop = stop_at_first_failure
+    base = run_tier(problem, problem.tests, candidate, deadline, stop_on_timeout=benchmark, stop_on_failure=stop)
     if selection is TestSelection.BASE:
         result, details = summarise(NAME, base, problem.entry_point, noun="tests")
         result.details = replace(details, tiers={Tier.BASE.value: _counts(base)})
@@ -50,7 +53,9 @@ def evaluate(
     started = time.monotonic()
     tier = extended_tier(problem, oracle) if oracle is not None else ExtendedTier(list(problem.extended_tests))
     deadline.end += time.monotonic() - started
-    extended = run_tier(problem, tier.cases, candidate, deadline, stop_on_timeout=True, calls=tier.calls)
+    extended = run_tier(
+        problem, tier.cases, candidate, deadline, stop_on_timeout=True, calls=tier.calls, stop_on_failure=stop
+    )
     result, details = summarise(NAME, base + extended, problem.entry_point, noun="tests")
     result.summary += f" ({_counts(base).passed}/{len(base)} base, {_counts(extended).passed}/{len(extended)} extended)"
     if tier.unjudged:
@@ -75,12 +80,14 @@ def run_tier(
     stop_on_timeout: bool = False,
     calls: list[CallInput] | None = None,
     judge: CaseJudge | None = None,
+    stop_on_failure: bool = False,
 ) -> list[CaseResult]:
     """Every case of a tier. `stop_on_timeout` (a benchmark run): a time-out is run once more alone
     (extended_tier.confirmed), and after one is confirmed the rest fail unrun, as EvalPlus stops a tier at its
     first failure (a slow solution would otherwise spend the time limit on each of a thousand). `calls`: the
     cases as calls, with their own time limits (default: the problem's limit for each). `judge`: how a case's
-    outcome is judged (default: against its expectation, by the problem's `compare`)."""
+    outcome is judged (default: against its expectation, by the problem's `compare`). `stop_on_failure`: after
+    the first case that fails the rest are skipped (a binary reward needs no more: it is 0 already)."""
     results: list[CaseResult] = []
     stopped = ""
     calls = calls or [call_input(case) for case in cases]
@@ -101,6 +108,8 @@ def run_tier(
             results.append(result)
             if stop_on_timeout and result.verdict is CaseVerdict.TIMEOUT:
                 stopped = f"an earlier {case.origin} test timed out"
+            elif stop_on_failure and not result.passed:
+                stopped = f"stopped at the first failure ({case.label(index)})"
     return results
 
 

@@ -121,6 +121,7 @@ def evaluate(
                 candidate.limits,
                 launcher=candidate.launcher,
                 verdicts=candidate.verdicts,
+                prelude=candidate.prelude,
             )
         numbered = list(enumerate(cases))
         for index, case in numbered:

@@ -67,6 +67,7 @@ def answers_key(problem: Problem) -> str:
     limits = reference_limits(problem)
     return content_key(
         code_version(),
+        problem.prelude,  # runs before the reference: its answers depend on it
         problem.reference,
         problem.entry_point,
         problem.extended_inputs.text,
@@ -118,7 +119,12 @@ def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> lis
     """The reference on every input, in a session of its own (generous limits, closed at the end)."""
     limits = reference_limits(problem)
     with Session(
-        problem.reference, problem.entry_point, problem.reference_filename, limits, launcher=oracle.launcher
+        problem.reference,
+        problem.entry_point,
+        problem.reference_filename,
+        limits,
+        launcher=oracle.launcher,
+        prelude=problem.prelude,
     ) as session:
         loaded = session.load()
         if not loaded.ok:
@@ -153,7 +159,12 @@ def confirmed(result: CaseResult, candidate: Session, compare: Compare, timeout:
         return result
     limit = timeout or candidate.limits.time_per_call_s
     with Session(
-        candidate.source, candidate.entry_point, candidate.filename, candidate.limits, launcher=candidate.launcher
+        candidate.source,
+        candidate.entry_point,
+        candidate.filename,
+        candidate.limits,
+        launcher=candidate.launcher,
+        prelude=candidate.prelude,
     ) as alone:
         if not alone.load().ok or alone.child is None:
             return result

@@ -27,4 +27,5 @@ class EvaluationOptions:
     skip: tuple[str, ...] = ()  # dimensions not to run (reported as not applicable)
     deterministic: bool = False  # performance counts bytecode instructions instead of timing (same result every run)
     tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too
+    stop_at_first_failure: bool = False  # correctness runs no test after a failing one (binary rewards)
     extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions

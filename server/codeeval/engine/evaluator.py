@@ -126,6 +126,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         context.limits,
         launcher=context.launcher,
         verdicts=context.frozen_verdicts,
+        prelude=problem.prelude,
     ) as candidate:
         load = candidate.load()
         if not load.ok:
@@ -140,6 +141,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
             PerformanceSettings.from_options(options),
             context.frozen_suites,
             options.tests,
+            stop_at_first_failure=options.stop_at_first_failure,
         )
         dimensions = {
             dimension.name: _verdict(dimension, run, load, options.skip) for dimension in dimensions_for(problem.kind)
@@ -169,7 +171,7 @@ def _callable_source(source: str, filename: str, problem: Problem) -> str:
     """What the worker loads: a function problem's solution as it is; a program wrapped so each test is a call."""
     if problem.program is None:
         return source
-    return program_adapter(source, filename, problem.program.output_limit_bytes)
+    return program_adapter(source, filename, problem.program.output_limit_bytes, problem.prelude)
 
 
 def _verdict(dimension: Dimension, run: SolutionRun, load: LoadOutcome, skip: tuple[str, ...]) -> DimensionResult:

@@ -8,7 +8,7 @@ its own parts under its kind, each a `Dimension`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base.catalog import (
     CODE_QUALITY,
@@ -30,7 +30,9 @@ class Correctness(Dimension[SolutionRun]):
     info = CORRECTNESS
 
     def evaluate(self, run: SolutionRun) -> DimensionResult:
-        return correctness.evaluate(run.problem, run.candidate, run.deadline, run.tests, run.oracle)
+        return correctness.evaluate(
+            run.problem, run.candidate, run.deadline, run.tests, run.oracle, run.stop_at_first_failure
+        )
 
 
 class EdgeCases(Dimension[SolutionRun]):
@@ -74,31 +76,39 @@ class ProgramCorrectness(Dimension[SolutionRun]):
     info = CORRECTNESS
 
     def evaluate(self, run: SolutionRun) -> DimensionResult:
-        return program_correctness.evaluate(run.problem, run.candidate, run.deadline)
+        return program_correctness.evaluate(run.problem, run.candidate, run.deadline, run.stop_at_first_failure)
 
 
-class _NotYetForPrograms(Dimension[SolutionRun]):
-    """A dimension programs do not have yet: the report says so and it weighs nothing (weights renormalise)."""
+class ProgramEdgeCases(Dimension[SolutionRun]):
+    """The tests' inputs changed in ways that keep their layout, judged by the reference program's output."""
 
-    runs_solution = False
+    info = EDGE_CASES
 
     def applies_to(self, problem: Problem) -> str | None:
-        return f"not yet measured for stdin/stdout programs ({self.planned})"
-
-    planned: ClassVar[str]
+        if not problem.reference:
+            return "the problem has no reference program to judge generated inputs by"
+        return None if problem.edge_cases.generate.enabled else "edge-case generation is turned off for this problem"
 
     def evaluate(self, run: SolutionRun) -> DimensionResult:
-        raise AssertionError("a dimension that never applies is never evaluated")
+        from ..dimensions import program_edge_cases  # noqa: PLC0415  (only when a program's edge cases are judged)
+
+        return program_edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline)
 
 
-class ProgramEdgeCases(_NotYetForPrograms):
-    info = EDGE_CASES
-    planned = "planned: inputs mutated from the tests, judged by a reference program"
+class ProgramPerformance(Dimension[SolutionRun]):
+    """Paired timings (or instruction counts) against the reference program on the problem's largest tests."""
 
-
-class ProgramPerformance(_NotYetForPrograms):
     info = PERFORMANCE
-    planned = "planned: paired timings against a reference program on the largest tests"
+
+    def applies_to(self, problem: Problem) -> str | None:
+        from ..dimensions import program_performance  # noqa: PLC0415  (only when a program's performance is judged)
+
+        return program_performance.not_applicable_reason(problem)
+
+    def evaluate(self, run: SolutionRun) -> DimensionResult:
+        from ..dimensions import program_performance  # noqa: PLC0415
+
+        return program_performance.evaluate(run.problem, run.candidate, run.deadline, run.performance)
 
 
 REGISTRY: dict[ProblemKind, tuple[Dimension[Any], ...]] = {

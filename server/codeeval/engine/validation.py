@@ -6,9 +6,12 @@ from ..base.errors import ProblemError
 from ..dimensions.performance.alone import declared_class_problem
 from ..generation.settings_check import settings_errors
 from ..judging.case_runner import CaseResult, Expectation, failure_sentence, run_case
-from ..judging.program_judge import judge_program
+from ..judging.custom_checker import CustomChecker
+from ..judging.program_judge import CheckedLater, judge_program
 from ..problem.definition import Case, Problem
 from ..problem.inputs import InputExpression, InputExpressionError
+from ..problem.program_definition import Checker
+from ..results.case_details import CaseVerdict
 from ..sandbox import Launcher, Session, default_launcher
 from .evaluator import EvaluationOptions, limits_for
 
@@ -29,6 +32,7 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
         problem.reference_filename,
         limits,
         launcher=launcher or default_launcher(),
+        prelude=problem.prelude,
     ) as reference:
         load = reference.load()
         if not load.ok:
@@ -36,16 +40,35 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
             return [ProblemError(f"reference: {load.describe()}", problem.path, line)]
         checked = [("tests", i, c) for i, c in enumerate(problem.tests)]
         checked += [("edge_cases.cases", i, c) for i, c in enumerate(problem.edge_cases.cases) if c.has_expectation]
-        for section, index, case in checked:
-            result = _reference_result(problem, reference, case, index)
+        results = _reference_results(problem, reference, [(index, case) for _, index, case in checked])
+        if isinstance(results, ProblemError):
+            return [results]
+        for (section, index, case), result in zip(checked, results, strict=True):
             if not result.passed:
                 why = failure_sentence(result, problem.entry_point)
-                message = f"{section}[{index}]: the reference fails this case: {why}"
+                fails = "the checker fails on" if result.verdict is CaseVerdict.CHECKER_ERROR else "the reference fails"
+                message = f"{section}[{index}]: {fails} this case: {why}"
                 errors.append(ProblemError(message, problem.path, case.line))
         errors += _performance_errors(problem, reference)
     if problem.program is None:  # generated inputs and stored inputs are a function problem's
         errors += _generation_errors(problem) + _stored_input_errors(problem)
     return errors
+
+
+def _reference_results(
+    problem: Problem, reference: Session, cases: list[tuple[int, Case]]
+) -> list[CaseResult] | ProblemError:
+    """The reference on each case; under a custom checker, a program's outputs judged in one batch by the checker
+    in its own worker (a checker that does not load is one error, at its line)."""
+    if problem.program is None or problem.program.checker.kind is not Checker.CUSTOM:
+        return [_reference_result(problem, reference, case, index) for index, case in cases]
+    later = CheckedLater()
+    results = [later(reference.call(case.args, case.kwargs), case, index) for index, case in cases]
+    with CustomChecker.of_problem(problem, reference.limits, reference.launcher) as checker:
+        failure = checker.load_failure()
+        if failure:
+            return ProblemError(f"checker: {failure}", problem.path, checker.failure_line())
+        return later.judged(results, checker)
 
 
 def _reference_result(problem: Problem, reference: Session, case: Case, index: int) -> CaseResult:

@@ -45,6 +45,7 @@ def suite_key(problem: Problem) -> str:
         FORMAT,
         problem.name,
         problem.entry_point,
+        problem.prelude,
         problem.reference,
         problem.tests,
         problem.edge_cases,

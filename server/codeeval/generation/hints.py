@@ -349,12 +349,17 @@ def _decorator_names(node: ast.FunctionDef) -> set[str]:
 
 
 def read_signature(source: str, entry_point: str) -> Signature:
-    """The entry point's parameters (for a class: its constructor's, and its public methods')."""
+    """The entry point's parameters (for a class: its constructor's, and its public methods'; for a
+    `Class.method` entry point, called on a fresh instance: the method's, without `self`)."""
+    if not source.strip():
+        raise SignatureError("the problem has no reference (the oracle for generated inputs)")
     try:
         tree = python_ast.parse(source)
     except SyntaxError as exc:
         raise SignatureError(f"the source does not parse: line {exc.lineno}: {exc.msg}") from None
     reader = HintReader(tree)
+    if "." in entry_point:
+        return _method_signature(tree, reader, entry_point)
     target = None
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == entry_point:
@@ -383,3 +388,18 @@ def read_signature(source: str, entry_point: str) -> Signature:
         assert isinstance(record, RecordT)
         params = [Param(name, "positional", None, t) for name, t in record.fields]
     return Signature(entry_point, EntryKind.CLASS, params, methods)
+
+
+def _method_signature(tree: ast.Module, reader: HintReader, entry_point: str) -> Signature:
+    """`Solution.twoSum`: the method's parameters as a function's (`self` left out; a static method keeps all)."""
+    owner_name, _, method_name = entry_point.partition(".")
+    owner = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == owner_name), None)
+    if owner is None:
+        raise SignatureError(f"no class named {owner_name!r} is defined at module level")
+    method = next((n for n in owner.body if isinstance(n, ast.FunctionDef) and n.name == method_name), None)
+    if method is None:
+        raise SignatureError(f"class {owner_name!r} defines no plain method {method_name!r}")
+    static = "staticmethod" in _decorator_names(method)
+    returns = ast.unparse(method.returns) if method.returns is not None else None
+    params = _params(method, reader, skip_first=not static)
+    return Signature(entry_point, EntryKind.FUNCTION, params, returns=returns)

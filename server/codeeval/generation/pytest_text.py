@@ -12,7 +12,7 @@ import math
 import re
 from typing import Any
 
-from ..problem.definition import Case, Compare
+from ..problem.definition import Case, Compare, call_target
 from .values import has_float, py_source, record_names, safe_repr
 
 
@@ -109,13 +109,13 @@ def pytest_for(
     """The test's source text, with an import line to adjust to where the solution lives."""
     compare = compare or Compare()
     imports: set[str] = set()
-    names = {entry_point} | record_names(case.args) | record_names(case.kwargs)
+    names = {entry_point.partition(".")[0]} | record_names(case.args) | record_names(case.kwargs)
     if case.calls:
         for call in case.calls:
             names |= record_names(call.args)
     body: list[str] = []
     if case.calls is None:
-        call_text = _call_text(entry_point, case.args, case.kwargs)
+        call_text = _call_text(call_target(entry_point), case.args, case.kwargs)  # `Solution().f(...)` for a method
         if raises:
             imports.add("import pytest")
             body += [f"with pytest.raises({raises}):", f"    {call_text}"]

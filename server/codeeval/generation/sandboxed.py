@@ -70,6 +70,15 @@ def _codeeval_build(value, depth=0):
 """
 
 
+def _target_source(entry_point: str) -> str:
+    """`_codeeval_target()`: what a case calls, looked up at call time (the module may rebind it): the entry
+    point, or for `Class.method` the method of a fresh instance, as the worker calls it."""
+    owner, _, method = entry_point.partition(".")
+    if not method:
+        return f"\ndef _codeeval_target():\n    return globals()[{owner!r}]\n"
+    return f"\ndef _codeeval_target():\n    return getattr(globals()[{owner!r}](), {method!r})\n"
+
+
 def guard_source(entry_point: str, param_names: list[str], preconditions: list[str], records: bool) -> str:
     """Python appended to the reference: `__codeeval_guarded__(*args, **kwargs)` checks, then calls the entry point."""
     names = [n for n in param_names if n.isidentifier() and not keyword.iskeyword(n)]
@@ -86,20 +95,22 @@ class {REJECTED}(Exception):
     pass
 {build}
 {"".join(checks)}
+{_target_source(entry_point)}
 _CODEEVAL_CHECKS = [{table}]
 _CODEEVAL_SIGNATURE = {{}}
 
 
 def {GUARD_ENTRY}(*args, **kwargs):
-    target = globals()[{entry_point!r}]
+    target = _codeeval_target()
     args = _codeeval_build(args)
     kwargs = _codeeval_build(kwargs)
     if _CODEEVAL_CHECKS:
         import copy
         import inspect
-        signature = _CODEEVAL_SIGNATURE.get(id(target))
+        key = getattr(target, "__func__", target)  # a fresh instance's bound method: its function
+        signature = _CODEEVAL_SIGNATURE.get(id(key))
         if signature is None:
-            signature = _CODEEVAL_SIGNATURE[id(target)] = inspect.signature(target)
+            signature = _CODEEVAL_SIGNATURE[id(key)] = inspect.signature(target)
         try:
             bound = signature.bind(*args, **kwargs)
         except TypeError as exc:
@@ -123,7 +134,8 @@ def adapter_source(entry_point: str) -> str:
 
 # ---- appended by codeeval (generated edge cases): builds record inputs ----
 {_BUILD}
+{_target_source(entry_point)}
 
 def {ADAPTED_ENTRY}(*args, **kwargs):
-    return globals()[{entry_point!r}](*_codeeval_build(args), **_codeeval_build(kwargs))
+    return _codeeval_target()(*_codeeval_build(args), **_codeeval_build(kwargs))
 """

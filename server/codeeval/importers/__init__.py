@@ -1,5 +1,5 @@
-"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+), LiveCodeBench (stdin problems) JSONL -> problem
-YAML.
+"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests and
+open-r1 JSONL -> problem YAML.
 
 `import_file("evalplus", "HumanEvalPlus.jsonl.gz", "out/")` converts every
 record it can and reports every one it cannot, by task id, with the reason.
@@ -19,12 +19,13 @@ from .convert import (
     ImportFileError,
     ImportReport,
     import_records,
+    read_numbered_records,
     read_records,
     select,
 )
+from .datasets import DATASETS, dataset_kind, import_dataset
+from .datasets import KINDS as DATASET_KINDS
 from .evalplus_tasks import mbpp_release, restore_inputs
-from .livecodebench import KIND as LIVECODEBENCH
-from .livecodebench import import_livecodebench
 
 
 def import_file(
@@ -38,35 +39,50 @@ def import_file(
     progress: Callable[[str, str], None] | None = None,
     jobs: int | None = None,
 ) -> ImportReport:
-    """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`."""
-    records = read_records(path)
-    if kind == LIVECODEBENCH:
-        wanted = set(tasks or [])
-        chosen = [r for r in records if not wanted or r.get("question_id") in wanted][:limit]
-        return import_livecodebench(chosen, output, source=str(path), progress=progress)
-    release = mbpp_release(records)
-    return import_records(
+    """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`; a malformed line is
+    listed in the report by file and line, and the rest of the file still imports."""
+    numbered, bad_lines = read_numbered_records(path)
+    if kind in DATASET_KINDS:
+        return import_dataset(
+            kind,
+            numbered,
+            output,
+            source=str(path),
+            bad_lines=bad_lines,
+            progress=progress,
+            tasks=set(tasks or ()),
+            limit=limit,
+        )
+    records = [record for _, record in numbered]
+    report = import_records(
         kind,
         select(records, tasks, limit),
         output,
         source=str(path),
         launcher=launcher,
         progress=progress,
-        release=release,
+        release=mbpp_release(records),
         jobs=jobs,
     )
+    report.failed = [(bad.task_id, bad.reason) for bad in bad_lines] + report.failed
+    return report
 
 
 __all__ = [
+    "DATASETS",
+    "DATASET_KINDS",
     "KINDS",
     "ConversionError",
     "Converted",
     "Converter",
     "ImportFileError",
     "ImportReport",
+    "dataset_kind",
+    "import_dataset",
     "import_file",
     "import_records",
     "mbpp_release",
+    "read_numbered_records",
     "read_records",
     "restore_inputs",
     "select",

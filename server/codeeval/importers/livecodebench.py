@@ -1,16 +1,20 @@
-"""LiveCodeBench's code_generation records -> `kind: program` problem files.
+"""LiveCodeBench's code_generation records -> problem files.
 
 A record: `question_id`, `question_title`, `question_content` (the statement), `platform`, `difficulty`,
-`starter_code`, `public_test_cases` (a JSON string: a list of `{input, output, testtype}`) and, in the full
-release, `private_test_cases`: the same list as a JSON string, or compressed (base64 -> zlib -> pickle of
-that JSON string). Stdin problems (AtCoder, Codeforces) become program problems judged by LiveCodeBench's
-own rule, the `lines` checker. Functional tests (LeetCode: a `Solution` class's method called with one
-JSON value per input line) are not converted yet and are reported with that reason, as is a record with
-no test at all.
+`starter_code`, `public_test_cases` (a JSON string: a list of `{input, output, testtype}`), `metadata` (a JSON
+string; `func_name` for LeetCode) and, in the full release, `private_test_cases`: the same list as a JSON
+string, or compressed (base64 -> zlib -> pickle of that JSON string). Stdin problems (AtCoder, Codeforces)
+become program problems judged by LiveCodeBench's own rule, the `lines` checker. Functional problems
+(LeetCode) become function problems whose entry point is `Solution.<func_name>`, called on a fresh instance
+per test: each input line is one JSON-encoded positional argument and the output one JSON value, compared
+structurally (a tuple equals a list, as LiveCodeBench turns a returned tuple into a list). Their solutions
+run after LiveCodeBench's own block of imports (`PRELUDE`), so starter code's `List[int]` needs no import.
+A record with no test at all is reported with the reason.
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import io
 import json
@@ -20,15 +24,19 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..base import python_ast
 from ..base.errors import CodeevalError
-from ..problem.definition import safe_name
+from ..problem.benchmark_rules import LIVECODEBENCH
+from ..problem.definition import Problem, ProblemLimits, safe_name
+from ..problem.io_problems import CallTest, call_problem
 from ..problem.loader import problem_from_text
 from .convert import ConversionError, Converted, ImportReport, Progress
-from .yaml_writer import dump_problem
+from .yaml_writer import Flow, UnwritableValue, dump_problem, flow, same_value
 
 KIND = "livecodebench"
-TIME_PER_TEST_S = 6.0  # LiveCodeBench's own per-test limit
+TIME_PER_TEST_S = LIVECODEBENCH.time_per_test_s
 MAX_DECOMPRESSED_BYTES = 256 * 1024 * 1024  # a hostile record's zlib bomb stops here
+PRELUDE = LIVECODEBENCH.prelude
 
 
 class _StringsOnly(pickle.Unpickler):
@@ -74,25 +82,118 @@ def problem_of(record: dict[str, Any]) -> dict[str, Any]:
         raise ConversionError("no string question_id")
     tests = _tests(record)
     kinds = {test.get("testtype") for test in tests}
-    if "functional" in kinds:
-        raise ConversionError("functional tests (a LeetCode class's method) are not supported yet")
     if not tests:
         raise ConversionError("no test cases")
-    if kinds != {"stdin"} or not all(
-        isinstance(t.get("input"), str) and isinstance(t.get("output"), str) for t in tests
-    ):
-        raise ConversionError(f"tests of type {sorted(map(str, kinds))} without string input and output")
-    title = str(record.get("question_title") or question_id)
-    where = ", ".join(str(record[key]) for key in ("platform", "difficulty") if record.get(key))
+    if not all(isinstance(t.get("input"), str) and isinstance(t.get("output"), str) for t in tests):
+        raise ConversionError("a test without string input and output")
+    if kinds == {"functional"}:
+        return _functional_mapping(record, question_id, tests)
+    if kinds != {"stdin"}:
+        raise ConversionError(f"tests of types {sorted(map(str, kinds))}: expected all stdin or all functional")
     return {
         "name": question_id,
         "kind": "program",
-        "summary": f"{title} ({where})" if where else title,
-        "prompt": str(record.get("question_content") or title),
+        "summary": _summary(record, question_id),
+        "prompt": str(record.get("question_content") or question_id),
         "tests": [{"input": test["input"], "output": test["output"]} for test in tests],
-        "checker": "lines",
+        "checker": LIVECODEBENCH.checker_mapping(),
+        "prelude": PRELUDE,  # LiveCodeBench puts its imports before stdin programs too
         "limits": {"time_per_test_s": TIME_PER_TEST_S},
     }
+
+
+def _summary(record: dict[str, Any], question_id: str) -> str:
+    title = str(record.get("question_title") or question_id)
+    where = ", ".join(str(record[key]) for key in ("platform", "difficulty") if record.get(key))
+    return f"{title} ({where})" if where else title
+
+
+def functional_problem(record: dict[str, Any]) -> Problem:
+    """A functional (LeetCode) record as a function problem in memory, with no file: `Solution.<func_name>`
+    on a fresh instance per test, after LiveCodeBench's imports. ConversionError says why it cannot be one."""
+    question_id = record.get("question_id")
+    if not isinstance(question_id, str) or not question_id:
+        raise ConversionError("no string question_id")
+    tests = _tests(record)
+    if not tests or {test.get("testtype") for test in tests} != {"functional"}:
+        raise ConversionError("not a record of functional tests")
+    return _functional(record, question_id, tests)
+
+
+def _functional(record: dict[str, Any], question_id: str, tests: list[dict[str, Any]]) -> Problem:
+    return call_problem(
+        question_id,
+        f"Solution.{func_name(record)}",
+        [_call_test(test, index) for index, test in enumerate(tests)],
+        summary=_summary(record, question_id),
+        prompt=_prompt(record),
+        limits=ProblemLimits(time_per_call_s=TIME_PER_TEST_S),
+        prelude=PRELUDE,
+        quality={"style": "script"},  # contest code: the method's name is LeetCode's, no docstrings expected
+    )
+
+
+def _functional_mapping(record: dict[str, Any], question_id: str, tests: list[dict[str, Any]]) -> dict[str, Any]:
+    problem = _functional(record, question_id, tests)
+    return {
+        "name": question_id,
+        "summary": problem.summary,
+        "prompt": problem.prompt,
+        "entry_point": problem.entry_point,
+        "prelude": PRELUDE,
+        "limits": {"time_per_call_s": TIME_PER_TEST_S},
+        "quality": problem.quality,
+        "tests": [{"args": flow(case.args), "expected": flow(case.expected)} for case in problem.tests],
+    }
+
+
+def func_name(record: dict[str, Any]) -> str:
+    """The method a functional test calls: `metadata.func_name`, else the one method the starter code defines."""
+    metadata = record.get("metadata")
+    if isinstance(metadata, str) and metadata.strip():
+        try:
+            metadata = json.loads(metadata)
+        except json.JSONDecodeError as exc:
+            raise ConversionError(f"metadata: not JSON ({exc.msg})") from None
+    name = metadata.get("func_name") if isinstance(metadata, dict) else None
+    if isinstance(name, str) and name.isidentifier():
+        return name
+    starter = str(record.get("starter_code") or "")
+    try:  # the starter code ends where the model's body would begin: give the method a body to parse it
+        tree = python_ast.parse(starter.rstrip() + "\n        pass\n")
+    except SyntaxError:
+        raise ConversionError("no metadata.func_name, and the starter code does not parse") from None
+    methods = [
+        node.name
+        for owner in tree.body
+        if isinstance(owner, ast.ClassDef) and owner.name == "Solution"
+        for node in owner.body
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("__")
+    ]
+    if len(methods) != 1:
+        raise ConversionError(f"no metadata.func_name, and the starter code's Solution has {len(methods)} methods")
+    return methods[0]
+
+
+def _call_test(test: dict[str, Any], index: int) -> CallTest:
+    """One JSON value per input line, the arguments in order; the output one JSON value."""
+    where = f"test {index + 1}"
+    try:
+        args = tuple(json.loads(line) for line in test["input"].split("\n"))
+    except json.JSONDecodeError as exc:
+        raise ConversionError(f"{where}: an input line is not JSON ({exc.msg})") from None
+    try:
+        expected = json.loads(test["output"])
+    except json.JSONDecodeError as exc:
+        raise ConversionError(f"{where}: the output is not JSON ({exc.msg})") from None
+    return CallTest(args, expected)
+
+
+def _prompt(record: dict[str, Any]) -> str:
+    """The statement, then the starter code the model was asked to complete (as LiveCodeBench prompts)."""
+    content = str(record.get("question_content") or record.get("question_title") or "")
+    starter = str(record.get("starter_code") or "").rstrip()
+    return f"{content.rstrip()}\n\n{starter}\n" if starter else content
 
 
 def import_livecodebench(
@@ -116,11 +217,29 @@ def import_livecodebench(
 
 
 def _write(problem: dict[str, Any], folder: Path, task_id: str) -> Converted:
-    text = dump_problem(problem)
+    try:
+        text = dump_problem(problem)
+    except UnwritableValue as exc:
+        raise ConversionError(f"a test value YAML cannot hold: {exc}") from None
     path = folder / f"{safe_name(task_id)}.yaml"
     loaded = problem_from_text(text, str(path))
-    if [case.args[0] for case in loaded.tests] != [test["input"] for test in problem["tests"]]:
-        raise ConversionError("a test's input did not survive the YAML round trip")
+    if not _survived(problem, loaded):
+        raise ConversionError("a test did not survive the YAML round trip")
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return Converted(task_id, str(path), len(loaded.tests), [], loaded)
+
+
+def _survived(written: dict[str, Any], loaded: Problem) -> bool:
+    """The loaded tests are the written ones, value for value (types included)."""
+    if loaded.program is not None:
+        return [case.args[0] for case in loaded.tests] == [test["input"] for test in written["tests"]]
+    pairs = zip(loaded.tests, written["tests"], strict=True)
+    return all(
+        same_value(case.args, _unwrapped(test["args"])) and same_value(case.expected, _unwrapped(test["expected"]))
+        for case, test in pairs
+    )
+
+
+def _unwrapped(value: Any) -> Any:
+    return value.value if isinstance(value, Flow) else value

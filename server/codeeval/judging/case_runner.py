@@ -156,6 +156,7 @@ VERDICT_TEXT = {
     CaseVerdict.RUNTIME_ERROR: "runtime error",
     CaseVerdict.MEMORY_LIMIT: "memory limit exceeded",
     CaseVerdict.OUTPUT_LIMIT: "output limit exceeded",
+    CaseVerdict.CHECKER_ERROR: "not judged: the problem's checker failed (the problem's fault, not the solution's)",
 }
 
 

@@ -64,6 +64,7 @@ class Oracle:
                 self.problem.reference_filename,
                 self.limits,
                 launcher=self.launcher,
+                prelude=self.problem.prelude,
             )
         return self._session
 

@@ -75,8 +75,11 @@ class Difference:
 def check_output(spec: CheckerSpec, expected: str, actual: str) -> Difference | None:
     """None when `actual` is accepted as `expected` under `spec`; else the first difference, both sides.
 
-    No text makes it raise."""
-    check = _CHECKS[spec.kind]
+    No text makes it raise. A custom checker is the problem's own code: it runs in the sandbox, never here
+    (judging/custom_checker.py), so `spec` must be a built-in checker (ValueError otherwise)."""
+    check = _CHECKS.get(spec.kind)
+    if check is None:
+        raise ValueError(f"the {spec.kind} checker runs in the sandbox (judging/custom_checker.py), not here")
     if expected == actual:  # every checker accepts a text as itself; this costs one pass in C
         return None
     return check(_Numbers(spec), expected, actual)
@@ -343,6 +346,14 @@ def _token_at(values: list[tuple[Decimal, str]], at: int) -> str | None:
     return values[at][1] if at < len(values) else None
 
 
+BUILT_IN_CHECKERS = (  # the checkers run here; a custom one runs in the sandbox (judging/custom_checker.py)
+    Checker.EXACT,
+    Checker.LINES,
+    Checker.TOKENS,
+    Checker.CASE_INSENSITIVE,
+    Checker.UNORDERED_LINES,
+    Checker.UNORDERED_TOKENS,
+)
 _CHECKS: dict[Checker, Callable[[_Numbers, str, str], Difference | None]] = {
     Checker.EXACT: _check_exact,
     Checker.LINES: _check_lines,

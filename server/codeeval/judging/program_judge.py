@@ -2,19 +2,25 @@
 
 The adapted script returns `[stdout, exit status]` (sandbox/program_adapter.py); everything else is a call
 that did not return: an exception is a runtime error (a MemoryError a memory limit, the adapter's
-OutputLimitExceeded an output limit), a time-out the time limit, a crashed worker a runtime error.
+OutputLimitExceeded an output limit), a time-out the time limit, a crashed worker a runtime error. A run that
+finished with status 0 is judged by the problem's checker: a built-in one here, at once (`judge_program`); a
+custom one in its own sandboxed worker, all of a tier's outputs in one batch once they are collected
+(`CheckedLater`, judging/custom_checker.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base.display import short_repr
 from ..problem.definition import Case
-from ..problem.program_definition import CheckerSpec
+from ..problem.program_definition import Checker, CheckerSpec
 from ..results.case_details import CaseVerdict
 from ..sandbox import CallOutcome, CallStatus
 from ..sandbox.program_adapter import OUTPUT_LIMIT_ERROR
 from .case_runner import CaseResult, failed_call
-from .output_checkers import check_output
+from .custom_checker import CheckerCall, CheckerVerdict, CustomChecker
+from .output_checkers import check_output, shorten
 
 SHOWN_CHARS = 300  # of an expected output in a report
 TAIL_LINES = 12  # of a traceback
@@ -28,21 +34,55 @@ def _tail(traceback: str) -> str:
     return "\n".join(traceback.rstrip().splitlines()[-TAIL_LINES:])
 
 
+@dataclass(frozen=True)
+class FinishedRun:
+    """A test's run that finished with exit status 0: its output, for the checker to judge."""
+
+    case: Case
+    index: int
+    output: str
+    duration_s: float | None
+
+
 def judge_program(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec) -> CaseResult:
-    """The test's verdict: passed, wrong answer (the checker's first difference, both sides), runtime error,
-    time, memory or output limit."""
-    if outcome.status == CallStatus.RETURNED:
-        return _returned(outcome, case, index, checker)
-    return CaseResult(
-        case=case,
-        index=index,
-        passed=False,
-        verdict=_failure_verdict(outcome),
-        expected=_shortened(str(case.expected)),
-        actual=outcome.describe(),
-        traceback=_tail(outcome.traceback),
-        duration_s=outcome.duration_s,
+    """The test's verdict under a built-in checker: passed, wrong answer (the checker's first difference, both
+    sides), runtime error, time, memory or output limit. (A custom checker judges a batch: `CheckedLater`.)"""
+    if checker.kind is Checker.CUSTOM:
+        raise ValueError("a custom checker runs in the sandbox, on a batch of outputs: use CheckedLater")
+    ending = run_ending(outcome, case, index)
+    if isinstance(ending, CaseResult):
+        return ending
+    difference = check_output(checker, str(case.expected), ending.output)
+    if difference is None:
+        return _passed(ending)
+    where = difference.where
+    return _failed(
+        case, index, CaseVerdict.WRONG_ANSWER, f"{where}: {difference.expected}", f"{where}: {difference.actual}"
     )
+
+
+def run_ending(outcome: CallOutcome, case: Case, index: int) -> CaseResult | FinishedRun:
+    """The verdict of a run that gave no answer (runtime error, a limit, a non-zero exit status); else the
+    finished run, for the checker."""
+    if outcome.status != CallStatus.RETURNED:
+        return CaseResult(
+            case=case,
+            index=index,
+            passed=False,
+            verdict=_failure_verdict(outcome),
+            expected=_shortened(str(case.expected)),
+            actual=outcome.describe(),
+            traceback=_tail(outcome.traceback),
+            duration_s=outcome.duration_s,
+        )
+    value = outcome.value
+    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)):
+        # Only the adapter returns here, but a script can reach into it: anything else is not an answer.
+        return _failed(case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(value, 200)}")
+    output, status = value
+    if status != 0:
+        return _failed(case, index, CaseVerdict.RUNTIME_ERROR, "exit status 0", f"exit status {status}")
+    return FinishedRun(case, index, output, outcome.duration_s)
 
 
 def _failure_verdict(outcome: CallOutcome) -> CaseVerdict:
@@ -55,29 +95,55 @@ def _failure_verdict(outcome: CallOutcome) -> CaseVerdict:
     return failed_call(outcome.status)
 
 
-def _returned(outcome: CallOutcome, case: Case, index: int, checker: CheckerSpec) -> CaseResult:
-    """A run that finished: a non-zero exit status is a runtime error, else the checker decides."""
-    value = outcome.value
-    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)):
-        # Only the adapter returns here, but a script can reach into it: anything else is not an answer.
-        return _failed(case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(value, 200)}")
-    output, status = value
-    if status != 0:
-        return _failed(case, index, CaseVerdict.RUNTIME_ERROR, "exit status 0", f"exit status {status}")
-    difference = check_output(checker, str(case.expected), output)
-    if difference is None:
-        return CaseResult(
-            case=case,
-            index=index,
-            passed=True,
-            verdict=CaseVerdict.PASSED,
-            expected="",
-            actual="",
-            duration_s=outcome.duration_s,
-        )
-    where = difference.where
-    return _failed(
-        case, index, CaseVerdict.WRONG_ANSWER, f"{where}: {difference.expected}", f"{where}: {difference.actual}"
+class CheckedLater:
+    """A judge (`run_tier`'s, or any loop's) for a problem with a custom checker: a run that gave no answer is
+    judged at once, a finished one is kept, and `judged` has the checker judge all those kept in one batch.
+
+    Until then a finished run's result is a placeholder, not passed."""
+
+    def __init__(self) -> None:
+        self.finished: list[FinishedRun] = []
+
+    def __call__(self, outcome: CallOutcome, case: Case, index: int) -> CaseResult:
+        ending = run_ending(outcome, case, index)
+        if isinstance(ending, CaseResult):
+            return ending
+        self.finished.append(ending)
+        return _failed(case, index, CaseVerdict.CHECKER_ERROR, "(the checker's verdict)", "not checked yet")
+
+    def judged(self, results: list[CaseResult], checker: CustomChecker) -> list[CaseResult]:
+        """`results` with each kept run's placeholder replaced by the checker's verdict on its output."""
+        if not self.finished:
+            return results  # every run failed on its own: no checker worker is started
+        calls = [CheckerCall(str(run.case.args[0]), str(run.case.expected), run.output) for run in self.finished]
+        verdicts = checker.verdicts(calls)
+        checked = {run.index: _checked(run, verdict) for run, verdict in zip(self.finished, verdicts, strict=True)}
+        return [checked.get(result.index, result) for result in results]
+
+
+def _checked(run: FinishedRun, verdict: CheckerVerdict) -> CaseResult:
+    """A finished run's result from the custom checker's verdict on its output."""
+    if verdict.error:
+        # The problem's fault: the run is not passed (nobody judged it), and its verdict says why.
+        result = _failed(run.case, run.index, CaseVerdict.CHECKER_ERROR, "(a verdict from the checker)", verdict.error)
+        result.traceback = verdict.traceback
+        return result
+    if verdict.accepted:
+        return _passed(run)
+    expected = f"an answer the checker accepts, such as `{shorten(str(run.case.expected))}`"
+    actual = f"`{shorten(run.output)}`, which the checker rejected (it returned {verdict.said})"
+    return _failed(run.case, run.index, CaseVerdict.WRONG_ANSWER, expected, actual)
+
+
+def _passed(run: FinishedRun) -> CaseResult:
+    return CaseResult(
+        case=run.case,
+        index=run.index,
+        passed=True,
+        verdict=CaseVerdict.PASSED,
+        expected="",
+        actual="",
+        duration_s=run.duration_s,
     )
 
 

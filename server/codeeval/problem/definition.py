@@ -32,6 +32,12 @@ def safe_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "problem"
 
 
+def call_target(entry_point: str) -> str:
+    """How a call of the entry point is written: `f`, or `Solution().twoSum` for a class's method."""
+    owner, dot, method = entry_point.partition(".")
+    return f"{owner}().{method}" if dot else entry_point
+
+
 @dataclass(frozen=True)
 class Call:
     """One method call on an object built from a case's `args`/`kwargs`."""
@@ -74,7 +80,7 @@ class Case:
             text = str(self.args[0])
         else:
             parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
-            text = f"{entry_point}({', '.join(parts)})"
+            text = f"{call_target(entry_point)}({', '.join(parts)})"
         if self.calls is not None:
             steps = "; ".join(
                 f".{c.method}({', '.join([repr(a) for a in c.args] + [f'{k}={v!r}' for k, v in c.kwargs.items()])})"
@@ -170,6 +176,7 @@ class Problem:
     kind: ProblemKind = ProblemKind.FUNCTION
     visual: VisualSpec | None = None  # plot and web-page problems (kind is not FUNCTION)
     program: ProgramSpec | None = None  # stdin/stdout program problems (kind PROGRAM)
+    prelude: str = ""  # run before the solution and the reference in their namespace (LiveCodeBench's imports)
 
     @property
     def reference_filename(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
 from ..sandbox.program_adapter import DEFAULT_OUTPUT_LIMIT_BYTES, PROGRAM_ENTRY, program_adapter
-from .definition import Case, Problem, ProblemLimits
+from .definition import Case, Compare, Problem, ProblemLimits
 from .program_definition import CheckerSpec, ProgramSpec
 
 
@@ -50,20 +50,26 @@ def stdin_problem(
     reference: str | None = None,
     path: str | None = None,
     weights: dict[str, float] | None = None,
+    quality: dict[str, Any] | None = None,
+    prelude: str = "",
 ) -> Problem:
-    """A `kind: program` problem: each test one run of the script on its input, judged by `checker`."""
+    """A `kind: program` problem: each test one run of the script on its input, judged by `checker`; its
+    quality judged as a script's unless `quality` says otherwise (quality/script_style.py); `prelude` runs
+    before the script (and the reference) in the same globals."""
     label = f"{path or name}#reference"
     return Problem(
         name=name,
         summary=summary or name,
         entry_point=PROGRAM_ENTRY,
-        reference=program_adapter(reference, label, output_limit_bytes) if reference else "",
+        reference=program_adapter(reference, label, output_limit_bytes, prelude) if reference else "",
+        prelude=prelude,
         tests=[
             Case(args=[t.input], expected=t.output, name=t.name, line=t.line, origin=CaseOrigin.TEST, stdin=True)
             for t in tests
         ],
         limits=limits or ProblemLimits(),
         weights={**default_weights(ProblemKind.PROGRAM), **(weights or {})},
+        quality={"style": "script", **(quality or {})},
         prompt=prompt,
         path=path,
         kind=ProblemKind.PROGRAM,
@@ -82,8 +88,12 @@ def call_problem(
     reference: str = "",
     path: str | None = None,
     weights: dict[str, float] | None = None,
+    prelude: str = "",
+    compare: Compare | None = None,
+    quality: dict[str, Any] | None = None,
 ) -> Problem:
-    """A function problem whose tests are calls of `entry_point` with known return values."""
+    """A function problem whose tests are calls of `entry_point` (a function, or `Class.method` called on a
+    fresh instance) with known return values; `prelude` runs before the solution and the reference."""
     return Problem(
         name=name,
         summary=summary or name,
@@ -97,4 +107,7 @@ def call_problem(
         weights={**default_weights(ProblemKind.FUNCTION), **(weights or {})},
         prompt=prompt,
         path=path,
+        prelude=prelude,
+        compare=compare or Compare(),
+        quality=dict(quality or {}),
     )

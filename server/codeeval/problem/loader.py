@@ -235,9 +235,55 @@ def _performance_errors(document: YamlDocument) -> list[ProblemError]:
     return errors
 
 
+def _prelude_errors(document: YamlDocument) -> list[ProblemError]:
+    """A prelude must parse: it runs before every solution, so its error would be every solution's."""
+    prelude = document.data.get("prelude")
+    if not prelude:
+        return []
+    try:
+        python_ast.parse(prelude)
+    except SyntaxError as exc:
+        line = (document.block_start_line(("prelude",)) or 1) + (exc.lineno or 1) - 1
+        return [ProblemError(f"prelude: syntax error: {exc.msg}", document.path, line)]
+    return []
+
+
+def _without_reference_errors(document: YamlDocument) -> list[ProblemError]:
+    """With no reference, nothing may need one: every expected output is given, no performance section."""
+    data = document.data
+    errors = []
+    if "performance" in data:
+        errors.append(_error_at(document, ("performance",), "needs a `reference` to time the solution against"))
+    for index, case in enumerate(data.get("edge_cases", {}).get("cases", [])):
+        if "expected" not in case and "raises" not in case:
+            keys = ("edge_cases", "cases", index, "expected")
+            errors.append(_error_at(document, keys, "missing (no `reference` to compute it)"))
+    return errors
+
+
+def _method_errors(tree: ast.Module, entry: str, document: YamlDocument, first_line: int) -> list[ProblemError]:
+    """`Class.method`: the reference defines the class at module level and the method in its body."""
+    owner_name, _, method = entry.partition(".")
+    owner = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == owner_name), None)
+    if owner is None:
+        message = f"reference: does not define class {owner_name!r} (of entry_point {entry!r}) at module level"
+        return [ProblemError(message, document.path, first_line)]
+    methods = {n.name for n in owner.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if method not in methods:
+        message = f"reference: class {owner_name!r} defines no method {method!r}"
+        return [ProblemError(message, document.path, first_line)]
+    if any("calls" in case for case in document.data["tests"]):
+        line = document.line_of(("entry_point",))
+        message = f"tests use `calls`, so entry_point must be a class, not the method {entry!r}"
+        return [ProblemError(message, document.path, line)]
+    return []
+
+
 def _reference_errors(document: YamlDocument) -> list[ProblemError]:
     """The reference must parse and define the entry point (checked statically; it runs only in the sandbox)."""
     data, path = document.data, document.path
+    if "reference" not in data:
+        return _prelude_errors(document) + _without_reference_errors(document)
     first_line = document.block_start_line(("reference",)) or 1
     try:
         tree = python_ast.parse(data["reference"])
@@ -257,6 +303,8 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
         }
     )
     entry = data["entry_point"]
+    if "." in entry:
+        return _prelude_errors(document) + _method_errors(tree, entry, document, first_line)
     if entry not in defined:
         return [ProblemError(f"reference: does not define entry_point {entry!r} at module level", path, first_line)]
     uses_calls = any("calls" in case for case in data["tests"])
@@ -266,12 +314,12 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
                 f"tests use `calls`, so entry_point {entry!r} must be a class", path, document.line_of(("entry_point",))
             )
         ]
-    return []
+    return _prelude_errors(document)
 
 
 def _program_errors(document: YamlDocument) -> list[ProblemError]:
     """A program problem's weights and quality settings as a function's; its reference script must parse."""
-    errors = _weight_errors(document) + _quality_errors(document)
+    errors = _weight_errors(document) + _quality_errors(document) + _prelude_errors(document)
     script = document.data.get("reference")
     if script is None:
         return errors
@@ -351,7 +399,7 @@ def _build(document: YamlDocument) -> Problem:
         name=data["name"],
         summary=data["summary"],
         entry_point=data["entry_point"],
-        reference=data["reference"],
+        reference=data.get("reference", ""),
         tests=tests,
         extended_tests=extended,
         extended_inputs=_build_stored_inputs(document),
@@ -365,6 +413,7 @@ def _build(document: YamlDocument) -> Problem:
         samples=dict(data.get("samples", {})),
         path=document.path,
         reference_line=document.block_start_line(("reference",)),
+        prelude=data.get("prelude", ""),
     )
 
 

@@ -137,19 +137,19 @@ class YamlDocument:
         return line
 
 
-def read_text(path: str, error: type[CodeevalError] = ProblemError) -> str:
-    """A text file's contents, or an error naming it when it is missing, binary or huge."""
+def read_text(path: str, error: type[CodeevalError] = ProblemError, limit: int = MAX_FILE_BYTES) -> str:
+    """A text file's contents, or an error naming it when it is missing, binary or larger than `limit` bytes."""
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raw = handle.read(limit + 1)
     except FileNotFoundError:
         raise error("file not found", path) from None
     except IsADirectoryError:
         raise error("is a directory, expected a file", path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror}", path) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise error(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", path)
+    if len(raw) > limit:
+        raise error(f"file is larger than {limit // (1024 * 1024)} MB", path)
     if b"\x00" in raw:
         raise error("binary file (contains NUL bytes), expected text", path)
     try:

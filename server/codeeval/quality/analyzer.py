@@ -23,6 +23,7 @@ from .quality_report import FunctionQuality, QualityReport
 from .rubric import function_score, score_findings, sub_scores
 from .rule import CATEGORIES
 from .rules import ALL_RULES, RULES_BY_ID
+from .script_style import Style, as_script
 from .source import SourceText
 
 _IGNORE = re.compile(r"#\s*codeeval:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
@@ -53,11 +54,12 @@ def _analyze_tree(text: SourceText, tree: ast.Module, path: str, config: Quality
         if config.enabled(rule.id):
             findings.extend(rule.check(ctx, config.options[rule.id]))
     findings, suppressed = _without_suppressed(findings, text)
-    findings.sort(key=lambda f: (f.range.start_line, f.range.start_col, f.rule_id))
+    findings, shown_only = as_script(findings) if config.style is Style.SCRIPT else (findings, [])
     units = _units(ctx)
     scored = score_findings(
         findings, unit_of=lambda f: units.get(f.symbol or "", ""), title_of=lambda rule_id: RULES_BY_ID[rule_id].title
     )
+    findings = sorted(findings + shown_only, key=lambda f: (f.range.start_line, f.range.start_col, f.rule_id))
     return QualityReport(
         path=path,
         score=scored.score,

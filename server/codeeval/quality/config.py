@@ -28,6 +28,7 @@ from typing import Any
 
 from ..base.errors import CodeevalError
 from .rules import ALL_RULES, RULES_BY_ID
+from .script_style import Style
 
 SHORTHANDS = {
     "max_complexity": "CQ104",
@@ -49,6 +50,7 @@ class QualityConfig:
 
     options: Mapping[str, Mapping[str, Any]]  # rule id -> its options, defaults filled in
     disabled: frozenset[str]
+    style: Style = Style.LIBRARY  # `style: script` for programs run for their output (quality/script_style.py)
 
     def enabled(self, rule_id: str) -> bool:
         """Whether the rule runs under this configuration."""
@@ -62,23 +64,33 @@ def resolve(*layers: Mapping[str, Any] | None, source: str | None = None) -> Qua
     """Defaults, then each layer on top. `source` names where the settings came from, for errors."""
     options = {rule.id: dict(rule.options) for rule in ALL_RULES}
     disabled: set[str] = set()
+    style = Style.LIBRARY
     for layer in layers:
         if not layer:
             continue
         if not isinstance(layer, Mapping):
             raise QualityConfigError("quality settings must be a mapping", path=source)
+        style = _style(layer.get("style", style), source)
         _apply(layer, options, disabled, source)
-    return QualityConfig(options, frozenset(disabled))
+    return QualityConfig(options, frozenset(disabled), style)
+
+
+def _style(value: Any, source: str | None) -> Style:
+    try:
+        return Style(value)
+    except ValueError:
+        known = ", ".join(style.value for style in Style)
+        raise QualityConfigError(f"quality.style: {value!r} is not one of {known}", path=source) from None
 
 
 def _apply(
     layer: Mapping[str, Any], options: dict[str, dict[str, Any]], disabled: set[str], source: str | None
 ) -> None:
     for key, value in layer.items():
-        if key == "rules":
+        if key in ("rules", "style"):
             continue
         if key not in SHORTHANDS:
-            known = ", ".join([*SHORTHANDS, "rules"])
+            known = ", ".join([*SHORTHANDS, "rules", "style"])
             raise QualityConfigError(f"quality.{key}: unknown setting (known: {known})", path=source)
         options[SHORTHANDS[key]]["max"] = _checked(f"quality.{key}", value, 1, source)
     rules = layer.get("rules") or {}

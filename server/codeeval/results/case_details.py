@@ -29,6 +29,7 @@ class CaseVerdict(Vocabulary):
     RUNTIME_ERROR = "runtime_error"  # it raised or exited with a non-zero status
     MEMORY_LIMIT = "memory_limit"  # it ran out of the memory the problem allows
     OUTPUT_LIMIT = "output_limit"  # it printed more than the problem allows
+    CHECKER_ERROR = "checker_error"  # the problem's custom checker gave no verdict (raised...): not the program's fault
 
 
 @dataclass(frozen=True)

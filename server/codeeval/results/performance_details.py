@@ -47,6 +47,7 @@ class SizeRecord(DetailRecord):
     exceeded_ratio: float | None  # the least ratio a candidate that hit the limit implies
     reference_failure: str
     notes: tuple[str, ...]
+    test: str | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # a program's test (n: its input's bytes)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,7 +27,14 @@ def _looks_like_code(text: str) -> bool:
 
 
 def _defines(source: str, name: str) -> bool:
-    return re.search(rf"^\s*(?:async\s+def|def|class)\s+{re.escape(name)}\b", source, re.M) is not None
+    """Whether `source` defines `name`: a function or class, or for `Class.method` the class and the method."""
+    return all(
+        re.search(rf"^\s*(?:async\s+def|def|class)\s+{re.escape(part)}\b", source, re.M) is not None
+        for part in name.split(".")
+    )
+
+
+_THINKING = re.compile(r"<think>.*?</think>", re.S | re.I)
 
 
 def extract_code(answer: str, entry_point: str | None = None) -> str | None:
@@ -37,8 +44,10 @@ def extract_code(answer: str, entry_point: str | None = None) -> str | None:
     defines the entry point wins (an answer often ends with a block of example
     calls), else the last block. An answer without fences counts as code when
     it parses as Python, or has lines only code has (`def`, `import`): broken
-    code is scored (it fails to load, and the reward says so), prose is not.
+    code is scored (it fails to load, and the reward says so), prose is not. A
+    reasoning model's `<think>...</think>` sections are dropped first.
     """
+    answer = _THINKING.sub("", answer)  # a reasoning model's drafts are not its answer
     blocks = [m.group(3) for m in _FENCE.finditer(answer) if m.group(2).lower() in _PYTHON_TAGS]
     blocks = [b for b in blocks if b.strip()]
     if not blocks:

@@ -102,18 +102,38 @@ def collect_folder(problems: dict[str, Problem], folder: str | Path) -> Collecte
     return collected
 
 
-TASK_ID_KEYS = ("task_id", "question_id")  # HumanEval and EvalPlus; LiveCodeBench
+TASK_ID_KEYS = ("task_id", "question_id", "problem_id", "name")  # HumanEval; LiveCodeBench; APPS; CodeContests
 WHOLE_SOURCE_KEYS = ("solution", "code")  # the whole program (EvalPlus's `solution`, LiveCodeBench's `code`)
+MAX_SAMPLES_BYTES = 512 * 1024 * 1024  # LiveCodeBench's output with ten samples a problem runs to tens of MB
 
 
 def _first_string(record: dict[str, Any], keys: tuple[str, ...]) -> str | None:
     return next((record[key] for key in keys if isinstance(record.get(key), str)), None)
 
 
+def _problem_of(
+    record: object, problems: dict[str, Problem], where: str, unit: str, collected: Collected
+) -> Problem | None:
+    """The problem a sample record names by its task id; None, with a warning saying why, when it names none."""
+    task_id = _first_string(record, TASK_ID_KEYS) if isinstance(record, dict) else None
+    if task_id is None:
+        keys = ", ".join(f"`{key}`" for key in TASK_ID_KEYS)
+        collected.warnings.append(f"{where}no string task id ({keys}); {unit} ignored")
+        return None
+    problem = problems.get(task_id)
+    if problem is None:
+        collected.warnings.append(f"{where}unknown task id {task_id!r}; {unit} ignored")
+    return problem
+
+
 def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collected:
-    """A benchmark samples file: one JSON object per line; the group is the file's stem (a model)."""
+    """A benchmark samples file: JSONL, one sample per line, the group the file's stem (a model); or
+    LiveCodeBench's own output, a JSON list of `{question_id, code_list: [...]}` (each code a sample), the group
+    the folder it is in (LiveCodeBench writes `output/<model>/Scenario.codegeneration_..._eval_all.json`)."""
     samples = Path(samples)
-    text = read_text(str(samples), error=SolutionError)
+    text = read_text(str(samples), error=SolutionError, limit=MAX_SAMPLES_BYTES)
+    if text.lstrip().startswith("["):
+        return _collect_code_lists(problems, samples, text)
     collected = Collected()
     group = samples.name.split(".")[0]
     counts: dict[str, int] = defaultdict(int)
@@ -126,13 +146,8 @@ def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collec
         except json.JSONDecodeError as exc:
             collected.warnings.append(f"{where}: not JSON ({exc.msg}); line ignored")
             continue
-        task_id = _first_string(record, TASK_ID_KEYS) if isinstance(record, dict) else None
-        if not isinstance(record, dict) or task_id is None:
-            collected.warnings.append(f"{where}: no string `task_id` (or `question_id`); line ignored")
-            continue
-        problem = problems.get(task_id)
+        problem = _problem_of(record, problems, f"{where}: ", "line", collected)
         if problem is None:
-            collected.warnings.append(f"{where}: unknown task_id {task_id!r}; line ignored")
             continue
         source = _first_string(record, WHOLE_SOURCE_KEYS)
         if source is None and isinstance(record.get("completion"), str):
@@ -144,6 +159,36 @@ def collect_samples(problems: dict[str, Problem], samples: str | Path) -> Collec
         counts[f"{model}/{problem.name}"] += 1
         label = f"{model}#{counts[f'{model}/{problem.name}']}"
         collected.submissions.append(Submission(problem.name, label, model, source, where))
+    return collected
+
+
+def _collect_code_lists(problems: dict[str, Problem], samples: Path, text: str) -> Collected:
+    """LiveCodeBench's output layout: a JSON list of records, each `question_id` with its samples in `code_list`."""
+    try:
+        records = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SolutionError(f"not JSON ({exc.msg})", str(samples), exc.lineno) from None
+    if not isinstance(records, list):
+        raise SolutionError("expected a JSON list of {question_id, code_list} records", str(samples), 1)
+    collected = Collected()
+    folder = samples.resolve().parent.name
+    group = folder if samples.name.startswith("Scenario.") and folder else samples.name.split(".")[0]
+    for index, record in enumerate(records):
+        where = f"{samples}: record {index + 1}"
+        problem = _problem_of(record, problems, f"{where}: ", "record", collected)
+        if problem is None or not isinstance(record, dict):
+            continue
+        codes = record.get("code_list")
+        if not isinstance(codes, list):
+            collected.warnings.append(f"{where}: needs a list `code_list`; record ignored")
+            continue
+        model = _first_string(record, ("model",)) or group
+        for number, code in enumerate(codes, start=1):
+            if not isinstance(code, str):
+                collected.warnings.append(f"{where}: code_list[{number - 1}] is not a string; ignored")
+                continue
+            label = f"{model}#{number}"
+            collected.submissions.append(Submission(problem.name, label, model, code, f"{where}, code {number}"))
     return collected
 
 
@@ -182,12 +227,16 @@ class ProblemContexts:
         self._open: dict[str, ProblemContext] = {}
         self._idle: OrderedDict[str, None] = OrderedDict()  # open contexts nothing waits for, oldest first
         self._parked: OrderedDict[str, ProblemContext] = OrderedDict()  # closed, caches kept, oldest first
+        self._options: dict[str, EvaluationOptions] = {}  # problems evaluated with options of their own
         self._lock = threading.Lock()
 
-    def register(self, problems: dict[str, Problem]) -> None:
-        """Add problems; a name that now means a different problem drops its old context."""
+    def register(self, problems: dict[str, Problem], options: EvaluationOptions | None = None) -> None:
+        """Add problems (evaluated with `options` when given, rather than the default: a reward mode's);
+        a name that now means a different problem drops its old context."""
         with self._lock:
             for name, problem in problems.items():
+                if options is not None:
+                    self._options[name] = options
                 if self.problems.get(name) is not problem:
                     self.problems[name] = problem
                     self._parked.pop(name, None)
@@ -208,7 +257,8 @@ class ProblemContexts:
         with self._lock:
             context = self._open.get(name)
             if context is None:
-                context = self._parked.pop(name, None) or ProblemContext(self.problems[name], self.options)
+                options = self._options.get(name, self.options)
+                context = self._parked.pop(name, None) or ProblemContext(self.problems[name], options)
                 self._open[name] = context  # a parked context restarts its workers when first asked
             return context
 

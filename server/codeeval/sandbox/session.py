@@ -172,8 +172,10 @@ class Session:
         *,
         launcher: Launcher,
         verdicts: VerdictMemo | None = None,
+        prelude: str = "",
     ):
         self.source = source
+        self.prelude = prelude  # run before the source in its namespace, compiled apart (a problem's imports)
         self.entry_point = entry_point
         self.filename = filename
         self.limits = limits or Limits()
@@ -220,6 +222,8 @@ class Session:
             self.load_outcome = LoadOutcome(LoadStatus.CRASHED, message=failure)
             return self.load_outcome
         request = {"op": "load", "source": self.source, "filename": self.filename, "entry_point": self.entry_point}
+        if self.prelude:
+            request["prelude"] = self.prelude
         try:
             reply, _ = self._clocked_request(request, timeout)
         except ChannelTimeout:
@@ -301,7 +305,7 @@ class Session:
         timeout = timeout or self.limits.time_per_call_s
         request = {"op": "call", **encode_case(args, kwargs, calls)}
         memo = self.verdicts if self.limits.call_clock is CallClock.CPU else None
-        key = memo.key(self.source, self.entry_point, request, timeout) if memo is not None else ""
+        key = memo.key(self.prelude + self.source, self.entry_point, request, timeout) if memo is not None else ""
         try:
             reply, used = self._clocked_request(request, timeout, timeout * NEAR_LIMIT[1] if memo else timeout)
         except ChannelTimeout:

@@ -2,8 +2,9 @@
 
     GET  /health     {"status": "ok" | "draining", "in_flight", "queue_limit", "jobs", "problems", "version"}
     GET  /problems   [{"name", "summary", "entry_point"}]
-    POST /score      one item {"solution", "problem", "weights"?, "id"?} -> one reward object,
-                     or {"items": [...]} -> {"rewards": [...]} in the same order
+    POST /score      one item {"solution", "problem", "weights"?, "id"?, "mode"?, "max_tests"?} -> one reward
+                     object, or {"items": [...]} -> {"rewards": [...]} in the same order; an item may give
+                     {"data_source", "ground_truth"} (a dataset row's tests) in place of "problem"
 
 Every response carries `X-Request-ID` (the client's, or a new one) and JSON
 bodies carry `request_id`. Errors are JSON `{"error", "request_id"}`: 400 a
@@ -29,8 +30,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..base.version import __version__
-from ..reward import RewardItem, RewardScorer
+from ..reward import GroundTruth, RewardItem, RewardMode, RewardScorer
 from .admission import Admission
+
+MODES = tuple(mode.value for mode in RewardMode)
 
 
 @dataclass(frozen=True)
@@ -113,28 +116,45 @@ def _items(data: Any, max_items: int) -> tuple[list[RewardItem], bool]:
         raise ValueError("`items` must be a non-empty list")
     if len(raw) > max_items:
         raise ValueError(f"at most {max_items} items per request (got {len(raw)})")
-    items = []
-    for number, entry in enumerate(raw):
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(entry.get("solution"), str)
-            or not isinstance(entry.get("problem"), str)
-        ):
-            raise ValueError(f"item {number}: needs string `solution` and `problem`")
-        weights = entry.get("weights")
-        if weights is not None and not (
-            isinstance(weights, dict)
-            and all(
-                isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
-                for k, v in weights.items()
-            )
-        ):
-            raise ValueError(f"item {number}: `weights` must map dimension names to numbers")
-        ident = entry.get("id")
-        items.append(
-            RewardItem(entry["solution"], entry["problem"], weights, None if ident is None else str(ident)[:200])
+    return [_item(number, entry) for number, entry in enumerate(raw)], batch
+
+
+def _item(number: int, entry: Any) -> RewardItem:
+    """One item of a request: a `solution` with a `problem`, or with a `data_source` and its `ground_truth`."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("solution"), str):
+        raise ValueError(f"item {number}: needs a string `solution`")
+    problem: str | GroundTruth
+    if "ground_truth" in entry or "data_source" in entry:
+        if "problem" in entry or not isinstance(entry.get("data_source"), str) or "ground_truth" not in entry:
+            raise ValueError(f"item {number}: needs a string `data_source` and a `ground_truth` (and no `problem`)")
+        problem = GroundTruth(entry["data_source"], entry["ground_truth"])
+    elif isinstance(entry.get("problem"), str):
+        problem = entry["problem"]
+    else:
+        raise ValueError(f"item {number}: needs a string `problem`, or `data_source` and `ground_truth`")
+    weights = entry.get("weights")
+    if weights is not None and not (
+        isinstance(weights, dict)
+        and all(
+            isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) for k, v in weights.items()
         )
-    return items, batch
+    ):
+        raise ValueError(f"item {number}: `weights` must map dimension names to numbers")
+    mode = entry.get("mode")
+    if mode is not None and mode not in MODES:
+        raise ValueError(f"item {number}: `mode` must be one of {', '.join(MODES)}")
+    max_tests = entry.get("max_tests")
+    if max_tests is not None and (type(max_tests) is not int or max_tests < 1):
+        raise ValueError(f"item {number}: `max_tests` must be a whole number >= 1")
+    ident = entry.get("id")
+    return RewardItem(
+        entry["solution"],
+        problem,
+        weights,
+        None if ident is None else str(ident)[:200],
+        None if mode is None else RewardMode(mode),
+        max_tests,
+    )
 
 
 def create_app(state: ServiceState) -> Starlette:

@@ -1,5 +1,7 @@
 """Performance: the candidate against the reference, paired timings at growing input sizes.
 
+- `input_source` says where the inputs come from: the problem's input expression at its
+  sizes, or a program's largest tests (dimensions/program_performance.py).
 - `measure` walks the sizes; `timed` (CPU time, paired and interleaved) or
   `counted` (bytecode instructions, deterministic) measures each one.
 - `stats` turns pairs into a ratio with a 95% interval and instability warnings.

@@ -54,7 +54,7 @@ def count_once(protocol: Protocol, session: Session, built: BuiltInput, limit: i
 
 def reference_count(protocol: Protocol, n: int, built: BuiltInput, limit: int) -> TimingOutcome | str:
     """The reference's instruction count at size `n`, counted once and kept; a string says why it failed."""
-    key = (protocol.problem.reference, protocol.spec.input, protocol.spec.seed, n, limit, protocol.probe_counts)
+    key = (protocol.problem.reference, protocol.source.key, n, limit, protocol.probe_counts)
     kept = _reference_counts.get(key)
     if kept is not None:
         return kept
@@ -69,12 +69,12 @@ class AnswerChanged(Exception):
     """The candidate answered differently while its instructions were counted."""
 
 
-def candidate_count(protocol: Protocol, built: BuiltInput, limit: int, reference: TimingOutcome) -> float | str:
-    """The candidate's count, or why there is none; raises AnswerChanged (a performance failure)."""
+def candidate_count(protocol: Protocol, n: int, built: BuiltInput, limit: int, reference: TimingOutcome) -> float | str:
+    """The candidate's count at size `n`, or why there is none; raises AnswerChanged (a performance failure)."""
     outcome = count_once(protocol, protocol.candidate, built, limit)
     if isinstance(outcome, str):
         return outcome
-    if outcome.cpu_s[0] <= limit and protocol.samples_disagree(outcome, reference):
+    if outcome.cpu_s[0] <= limit and protocol.samples_disagree(n, outcome, reference):
         raise AnswerChanged(TIMED_ANSWER_DIFFERS.format(what="counted"))
     return outcome.cpu_s[0]
 
@@ -105,7 +105,7 @@ def count_pair(
         why = f"the reference {reference}"
     elif reference.cpu_s[0] <= reference_limit and (limit := candidate_limit(reference.cpu_s[0])) is not None:
         try:
-            candidate = candidate_count(protocol, built, limit, reference)
+            candidate = candidate_count(protocol, result.n, built, limit, reference)
         except AnswerChanged as exc:
             candidate, why = exc, "the candidate answered differently"
         if isinstance(candidate, str):
@@ -159,6 +159,8 @@ def count_below(protocol: Protocol, results: list[SizeResult]) -> list[SizeResul
     before three sizes were: halving n, so a quadratic candidate's class still comes from its counts.
     Smaller sizes count less, so they fit under the limit that larger ones passed."""
     counted = sum(r.candidate.instructions is not None for r in results)
+    if not protocol.source.resizable:  # only the listed inputs exist (a program's tests)
+        return []
     if not results or counted >= CLASS_FIT_POINTS or results[0].failure or results[0].reference_failure:
         return []
     extra: list[SizeResult] = []

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
-from ...problem.definition import PerformanceSpec, Problem
+from ...problem.definition import Problem
 from ...results.performance_details import Measure
 from ...sandbox import Session
 from .budget import Budget, Settings
 from .counted import Counted, count_below
+from .input_source import InputSource
 from .protocol import seconds_text
 from .samples import SizeResult
 from .timed import Timed
@@ -21,11 +22,11 @@ CALLS_PER_SIZE = 5  # the fewest candidate calls a size costs: checked once, war
 
 
 def measure_sizes(
-    problem: Problem, spec: PerformanceSpec, candidate: Session, reference: Session, settings: Settings, budget: Budget
+    problem: Problem, source: InputSource, candidate: Session, reference: Session, settings: Settings, budget: Budget
 ) -> list[SizeResult]:
-    """Measure candidate against reference at each size the spec lists, while the budget allows."""
-    sizes = spec.sizes
-    protocol = (Counted if settings.deterministic else Timed)(problem, spec, candidate, reference, settings, budget)
+    """Measure candidate against reference at each size the source's spec lists, while the budget allows."""
+    sizes = source.spec.sizes
+    protocol = (Counted if settings.deterministic else Timed)(problem, source, candidate, reference, settings, budget)
     weights = [FIRST_WEIGHT] + [MIDDLE_WEIGHT] * (len(sizes) - 2) + [LAST_WEIGHT] if len(sizes) > 1 else [1.0]
     results: list[SizeResult] = []
     for i, n in enumerate(sizes):
@@ -33,6 +34,7 @@ def measure_sizes(
             break
         share = budget.share(weights[i], sum(weights[i:]))
         result = protocol.measure(n, share, role=_role(i, len(sizes)))
+        result.test = source.test_name(n)
         results.append(result)
         if result.failure or result.reference_failure:
             break

@@ -48,6 +48,7 @@ class SizeResult:
     reference_failure: str = ""
     notes: list[str] = field(default_factory=list)
     rough: bool = False  # one pair only (the budget allowed no more): judged only if nothing better exists
+    test: str | None = None  # the program test measured at this size (its input's length in bytes is n)
 
     @property
     def usable(self) -> bool:
@@ -98,6 +99,7 @@ class SizeResult:
             exceeded_ratio=self.exceeded,
             reference_failure=self.reference_failure,
             notes=tuple(self.notes),
+            test=self.test,
         )
 
 

@@ -7,6 +7,7 @@ from ...problem.definition import Problem
 from ...results.result import DimensionResult
 from ...sandbox import Session
 from .budget import Budget, Settings
+from .input_source import ExpressionInputs, InputSource
 from .measure import measure_sizes
 from .verdict import NAME, verdict
 
@@ -14,7 +15,11 @@ DETERMINISTIC_BUDGET_FACTOR = 10  # counting is ~30x slower; its budget is only 
 
 
 def evaluate_against_reference(
-    problem: Problem, candidate: Session, deadline: Deadline | None = None, settings: Settings | None = None
+    problem: Problem,
+    candidate: Session,
+    deadline: Deadline | None = None,
+    settings: Settings | None = None,
+    source: InputSource | None = None,
 ) -> DimensionResult:
     """Score `candidate` against a reference session of its own: timings are paired with this candidate's."""
     with Session(
@@ -23,11 +28,12 @@ def evaluate_against_reference(
         problem.reference_filename,
         candidate.limits,
         launcher=candidate.launcher,
+        prelude=problem.prelude,
     ) as reference:
         loaded = reference.load()
         if not loaded.ok:
             return DimensionResult.not_applicable(NAME, f"the reference did not load: {loaded.describe()}")
-        return evaluate(problem, candidate, reference, deadline, settings)
+        return evaluate(problem, candidate, reference, deadline, settings, source)
 
 
 def evaluate(
@@ -36,13 +42,16 @@ def evaluate(
     reference: Session,
     deadline: Deadline | None = None,
     settings: Settings | None = None,
+    source: InputSource | None = None,
 ) -> DimensionResult:
-    """Score `candidate` against `reference`, both loaded sessions of the problem's entry point."""
-    spec = problem.performance
-    if spec is None:
-        return DimensionResult.not_applicable(NAME, "the problem defines no performance inputs")
+    """Score `candidate` against `reference`, both loaded sessions of the problem's entry point, on the inputs
+    of `source` (by default the problem's `performance` section: its input expression at its sizes)."""
+    if source is None:
+        if problem.performance is None:
+            return DimensionResult.not_applicable(NAME, "the problem defines no performance inputs")
+        source = ExpressionInputs(problem, problem.performance)
     settings = settings or Settings()
     seconds = settings.budget_s * (DETERMINISTIC_BUDGET_FACTOR if settings.deterministic else 1)
     budget = Budget(seconds, deadline)
-    results = measure_sizes(problem, spec, candidate, reference, settings, budget)
-    return verdict(spec, results, settings, budget)
+    results = measure_sizes(problem, source, candidate, reference, settings, budget)
+    return verdict(source.spec, results, settings, budget)

@@ -176,7 +176,7 @@ class Timed(Protocol):
                 return None
             got[side] = (outcome, time.monotonic() - started)
         (cand, cand_s), (ref, ref_s) = got["candidate"], got["reference"]
-        if self.samples_disagree(cand, ref):
+        if self.samples_disagree(result.n, cand, ref):
             result.failure = TIMED_ANSWER_DIFFERS.format(what="timed")
             return None
         return Pair(min(cand.cpu_s), min(ref.cpu_s), min(cand.wall_s), min(ref.wall_s), cand_s, ref_s)

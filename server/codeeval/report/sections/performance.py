@@ -70,16 +70,29 @@ def _note(size: SizeRecord) -> str:
     return cell("; ".join(p for p in parts if p), 200)
 
 
+def _of_tests(details: PerformanceDetails) -> bool:
+    """Whether the sizes are a program's tests (n: the bytes of each one's input), not an input expression's n."""
+    return any(s.test is not None for s in details.sizes)
+
+
+def _at(details: PerformanceDetails, n: int) -> str:
+    """Where a size is, for a sentence: `n=4000`, or `n=4000 input bytes, test big`."""
+    test = next((s.test for s in details.sizes if s.n == n and s.test is not None), None)
+    return f"n={n}" if test is None else f"n={n} input bytes, test {test}"
+
+
 def _rows(details: PerformanceDetails) -> list[list[object]]:
     candidate, reference, show = _fields(details)
-    rows = []
+    tests = _of_tests(details)
+    rows: list[list[object]] = []
     for s in details.sizes:
         ci = s.ci95
         ratio = (
             f"{s.ratio:.2f}x" if s.ratio is not None else (f"> {s.exceeded_ratio:.3g}x" if s.exceeded_ratio else "-")
         )
         interval = "exact" if details.counts_instructions and ci else (f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-")
-        rows.append([s.n, show(candidate(s)), show(reference(s)), ratio, interval, s.pairs or "-", _note(s)])
+        row: list[object] = [s.n, show(candidate(s)), show(reference(s)), ratio, interval, s.pairs or "-", _note(s)]
+        rows.append([s.n, cell(s.test or "-", 60), *row[1:]] if tests else row)
     return rows
 
 
@@ -107,7 +120,7 @@ def plot_svg(result: DimensionResult) -> str | None:
     return loglog_svg(
         series,
         "Per call, against input size n (log-log)",
-        "n",
+        "n (input bytes)" if _of_tests(details) else "n",
         "instructions per call" if counting else "CPU time per call",
         x_text=lambda v: f"{v:g}",
         y_text=_count if counting else _seconds,
@@ -148,6 +161,8 @@ def _complexity_lines(details: PerformanceDetails) -> list[str]:
         ]
     )
     if comparison is None or not described:
+        if _of_tests(details):
+            return ["**Complexity**: not fitted (fewer than three tests with clearly different input sizes timed)."]
         return ["**Complexity**: not fitted (fewer than three sizes measured)."]
     verdict = "clearly worse than the reference's" if comparison.worse else "not penalised"
     return [f"**Complexity**: {'; '.join(described)}. Class {verdict}: {comparison.reason}."]
@@ -352,7 +367,8 @@ def _speed_text(details: PerformanceDetails) -> str:
         return ""
     tolerance = f"tolerance {details.tolerance:g}x"
     if details.counts_instructions:
-        return f"{_ratio(details.ratio)}x the reference's instruction count at n={details.n} (exact, {tolerance})"
+        where = _at(details, details.n)
+        return f"{_ratio(details.ratio)}x the reference's instruction count at {where} (exact, {tolerance})"
     judged = _judged(details)
     span = ("rough range " if judged is not None and judged.rough else "95% interval ") + _span(details.ci95)
     clock = ", on wall time" if details.judged_on is Measure.WALL else ""
@@ -362,7 +378,7 @@ def _speed_text(details: PerformanceDetails) -> str:
     else:  # the interval is in ratios: the ratio beside it, so "2.00x faster" and "0.50-0.55x" agree
         head = f"{_ratio(1 / ratio)}x faster than the reference" if ratio < 0.995 else "as fast as the reference"
         span = f"ratio {_ratio(ratio)}x, {span}"
-    return f"{head} at n={details.n} ({span}, {tolerance}{clock})"
+    return f"{head} at {_at(details, details.n)} ({span}, {tolerance}{clock})"
 
 
 def _class_text(details: PerformanceDetails) -> str:
@@ -383,7 +399,7 @@ def _verdict_line(result: DimensionResult, details: PerformanceDetails) -> str:
     failed = next((s for s in details.sizes if s.failure), None)
     if failed is not None:
         least = f": at least {_ratio(failed.exceeded_ratio)}x slower" if failed.exceeded_ratio is not None else ""
-        parts.append(f"at n={failed.n} {failed.failure}{least}")
+        parts.append(f"at n={failed.n} {failed.failure}{least}")  # a program's failure names its test
     speed = _speed_text(details)
     if speed:
         parts.append(speed)
@@ -433,6 +449,8 @@ def _footer(details: PerformanceDetails) -> str:
         f"\n{what} Tolerance {details.tolerance}x: points are lost only when the whole 95% interval "
         "at the largest size lies above it."
     )
+    if _of_tests(details):
+        text += " The sizes are the program's largest tests: n is the bytes of each one's input."
     text += f" Measuring took {budget.used_s:.1f} s of a {budget.budget_s:g} s budget"
     text += f"; cut short: {budget.cut_short}." if budget.cut_short else "."
     return text
@@ -447,6 +465,8 @@ def render(result: DimensionResult, plot_href: str | None = None) -> list[str]:
     prominent, folded, reasons = _sort_warnings(details)
     lines = [_verdict_line(result, details), "", _stability_line(details, prominent, folded, reasons), ""]
     header = ["n", "candidate", "reference", "ratio", "95% CI", "pairs", "note"]
+    if _of_tests(details):
+        header = ["n (input bytes)", "test", *header[1:]]
     lines += [table(header, _rows(details)), _footer(details), ""]
     lines += _complexity_lines(details) + [""]
     svg = plot_svg(result)

@@ -83,6 +83,29 @@ def format_traceback(exc: BaseException) -> str:
         return ""
 
 
+def find_entry(namespace: dict, entry_point: str) -> tuple[Any, str]:
+    """The callable a case calls, or None and why not.
+
+    `name`: a module-level function or class. `Class.method` (LeetCode's `Solution.twoSum`): a method
+    called on a fresh instance of the class for every call, so no state leaks from one test to the next.
+    """
+    owner_name, _, method = entry_point.partition(".")
+    owner = namespace.get(owner_name)
+    if owner is None:
+        return None, f"no {owner_name!r} defined at module level"
+    if not method:
+        return (owner, "") if callable(owner) else (None, f"{entry_point!r} is not callable")
+    if not isinstance(owner, type):
+        return None, f"{owner_name!r} is not a class, so it has no method {method!r} to call"
+    if not callable(getattr(owner, method, None)):
+        return None, f"class {owner_name!r} defines no method {method!r}"
+
+    def on_a_fresh_instance(*args: Any, **kwargs: Any) -> Any:
+        return getattr(owner(), method)(*args, **kwargs)
+
+    return on_a_fresh_instance, ""
+
+
 class Worker:
     """Serves one evaluator: loads the solution, then answers its calls, timings and plots until told to stop."""
 
@@ -162,22 +185,24 @@ class Worker:
             }
         except (ValueError, MemoryError) as exc:
             return {"status": "syntax_error", "message": str(exc)[:500], "lineno": None}
+        prelude = request.get("prelude") or ""
+        try:  # compiled apart, so the solution's own line numbers stay as written
+            prelude_code = compile(prelude, "<prelude>", "exec", dont_inherit=True) if prelude else None
+        except (SyntaxError, ValueError) as exc:
+            return {"status": "syntax_error", "message": f"in the problem's prelude: {exc}"[:500], "lineno": None}
         module = type(sys)("solution")
         module.__file__ = filename
         sys.modules["solution"] = module
         installed.add_site_packages()
         try:
+            if prelude_code is not None:
+                exec(prelude_code, module.__dict__)
             exec(code, module.__dict__)
         except BaseException as exc:  # SystemExit at import is a failed import, not a pass
             return {"status": "import_error", **describe_exception(exc)}
-        entry = module.__dict__.get(request["entry_point"])
+        entry, missing = find_entry(module.__dict__, str(request["entry_point"]))
         if entry is None:
-            return {
-                "status": "missing_entry_point",
-                "message": f"no {request['entry_point']!r} defined at module level",
-            }
-        if not callable(entry):
-            return {"status": "missing_entry_point", "message": f"{request['entry_point']!r} is not callable"}
+            return {"status": "missing_entry_point", "message": missing}
         self.entry = entry
         self.kind = "class" if isinstance(entry, type) else "function"
         # What import built lives as long as the worker: keep it out of every later collection, so
