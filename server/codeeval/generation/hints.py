@@ -360,6 +360,11 @@ def read_signature(source: str, entry_point: str) -> Signature:
     reader = HintReader(tree)
     if "." in entry_point:
         return _method_signature(tree, reader, entry_point)
+    return _top_level_signature(tree, reader, entry_point)
+
+
+def _top_level_signature(tree: ast.Module, reader: HintReader, entry_point: str) -> Signature:
+    """A module-level function's parameters, or a class's constructor's and public methods'."""
     target = None
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == entry_point:
@@ -371,6 +376,11 @@ def read_signature(source: str, entry_point: str) -> Signature:
     if isinstance(target, ast.FunctionDef):
         returns = ast.unparse(target.returns) if target.returns is not None else None
         return Signature(entry_point, EntryKind.FUNCTION, _params(target, reader, skip_first=False), returns=returns)
+    return _class_signature(target, reader, entry_point)
+
+
+def _class_signature(target: ast.ClassDef, reader: HintReader, entry_point: str) -> Signature:
+    """A class entry point: its constructor's parameters (a record's fields without one) and its public methods'."""
     methods: dict[str, list[Param]] = {}
     params: list[Param] = []
     is_record = isinstance(reader._class(target), RecordT)

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..base.vocabulary import Vocabulary
 from .statement_bounds import Bound, base_name, input_format, statement_bounds
 
 INTEGER = re.compile(r"[+-]?\d+")
+T = TypeVar("T")
 MAX_INPUT_BYTES = 1_000_000  # inputs past this are only timed, not mutated
 MAX_MUTANTS = 40
 RANDOM_VARIANTS = 3  # random arrays per array of a test
@@ -155,24 +157,22 @@ class Contract:
 
     @classmethod
     def of(cls, layouts: list[Layout]) -> Contract:
-        arrays = [
-            values
-            for layout in layouts
-            for sequence in layout.sequences
-            if (values := _numbers(layout.items(sequence))) is not None
-        ]
-        rows = [layout.items(s) for layout in layouts for s in layout.sequences if len(s.lines) > 1]
+        sequences = [layout.items(sequence) for layout in layouts for sequence in layout.sequences]
+        arrays = [values for items in sequences if (values := _numbers(items)) is not None]
+        rows = [items for items in sequences if _numbers(items) is None and len(items[0]) > 1]
         values = [value for array in arrays for value in array]
+        smallest, largest = (min(values), max(values)) if values else (None, None)
+        # A property of every array counts only where it had a chance to fail: arrays of 3 or more.
+        telling = [array for array in arrays if len(array) >= 3]
         return cls(
-            sorted_arrays=bool(arrays) and all(array == sorted(array) for array in arrays),
-            sorted_rows=bool(rows) and all(_row_keys(r) == sorted(_row_keys(r)) for r in rows),
-            # Distinct everywhere is a property only where repeats had a chance to show: arrays of 3 or more.
-            distinct=any(len(a) >= 3 for a in arrays) and all(len(set(a)) == len(a) for a in arrays),
-            non_negative=bool(values) and min(values) >= 0,
-            positive=bool(values) and min(values) >= 1,
-            indices=any(len(a) >= 3 for a in arrays) and all(1 <= v <= len(a) for a in arrays for v in a),
-            smallest=min(values) if values else None,
-            largest=max(values) if values else None,
+            sorted_arrays=_every(arrays, lambda array: array == sorted(array)),
+            sorted_rows=_every(rows, lambda items: _row_keys(items) == sorted(_row_keys(items))),
+            distinct=bool(telling) and _every(arrays, lambda array: len(set(array)) == len(array)),
+            non_negative=smallest is not None and smallest >= 0,
+            positive=smallest is not None and smallest >= 1,
+            indices=bool(telling) and _every(arrays, _within_length),
+            smallest=smallest,
+            largest=largest,
         )
 
     def admits(self, items: list[list[str]]) -> bool:
@@ -184,9 +184,19 @@ class Contract:
             return False
         if self.distinct and len(set(values)) != len(values):
             return False
-        if self.indices and not all(1 <= value <= len(values) for value in values):
+        if self.indices and not _within_length(values):
             return False
         return not (self.non_negative and min(values) < 0) and not (self.positive and min(values) < 1)
+
+
+def _every(items: list[T], holds: Callable[[T], bool]) -> bool:
+    """Whether there are items and the property holds for each: a property of no input is no contract."""
+    return bool(items) and all(holds(item) for item in items)
+
+
+def _within_length(values: list[int]) -> bool:
+    """Every value in 1..the number of values, as indices into them (or a permutation) are."""
+    return all(1 <= value <= len(values) for value in values)
 
 
 def _row_keys(rows: list[list[str]]) -> list[tuple]:

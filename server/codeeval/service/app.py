@@ -123,37 +123,38 @@ def _item(number: int, entry: Any) -> RewardItem:
     """One item of a request: a `solution` with a `problem`, or with a `data_source` and its `ground_truth`."""
     if not isinstance(entry, dict) or not isinstance(entry.get("solution"), str):
         raise ValueError(f"item {number}: needs a string `solution`")
-    problem: str | GroundTruth
-    if "ground_truth" in entry or "data_source" in entry:
-        if "problem" in entry or not isinstance(entry.get("data_source"), str) or "ground_truth" not in entry:
-            raise ValueError(f"item {number}: needs a string `data_source` and a `ground_truth` (and no `problem`)")
-        problem = GroundTruth(entry["data_source"], entry["ground_truth"])
-    elif isinstance(entry.get("problem"), str):
-        problem = entry["problem"]
-    else:
-        raise ValueError(f"item {number}: needs a string `problem`, or `data_source` and `ground_truth`")
-    weights = entry.get("weights")
-    if weights is not None and not (
-        isinstance(weights, dict)
-        and all(
-            isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) for k, v in weights.items()
-        )
-    ):
+    weights, mode, max_tests = entry.get("weights"), entry.get("mode"), entry.get("max_tests")
+    if weights is not None and not _is_weights(weights):
         raise ValueError(f"item {number}: `weights` must map dimension names to numbers")
-    mode = entry.get("mode")
     if mode is not None and mode not in MODES:
         raise ValueError(f"item {number}: `mode` must be one of {', '.join(MODES)}")
-    max_tests = entry.get("max_tests")
     if max_tests is not None and (type(max_tests) is not int or max_tests < 1):
         raise ValueError(f"item {number}: `max_tests` must be a whole number >= 1")
     ident = entry.get("id")
     return RewardItem(
         entry["solution"],
-        problem,
+        _item_problem(number, entry),
         weights,
         None if ident is None else str(ident)[:200],
         None if mode is None else RewardMode(mode),
         max_tests,
+    )
+
+
+def _item_problem(number: int, entry: dict[str, Any]) -> str | GroundTruth:
+    """What an item is judged against: a problem's name, or a data source's ground truth."""
+    if "ground_truth" in entry or "data_source" in entry:
+        if "problem" in entry or not isinstance(entry.get("data_source"), str) or "ground_truth" not in entry:
+            raise ValueError(f"item {number}: needs a string `data_source` and a `ground_truth` (and no `problem`)")
+        return GroundTruth(entry["data_source"], entry["ground_truth"])
+    if isinstance(entry.get("problem"), str):
+        return str(entry["problem"])
+    raise ValueError(f"item {number}: needs a string `problem`, or `data_source` and `ground_truth`")
+
+
+def _is_weights(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) for k, v in value.items()
     )
 
 
