@@ -9,6 +9,9 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from codeeval.problem import Problem, problem_from_text
 
@@ -166,3 +169,12 @@ def check(input, expected, output):
         return False
     return sorted(values) == list(range(1, n + 1)) and all(abs(a - b) != 1 for a, b in zip(values, values[1:]))
 """
+
+
+def skip_unless_contained(attack: str, needs: tuple[str, ...], launcher: Any) -> None:
+    """Skip an attack the launcher has no layer to stop (only a layer in `needs` stops it), saying which."""
+    layers = set(launcher.layers())
+    if needs and not layers & set(needs):
+        pytest.skip(
+            f"only {' or '.join(needs)} stops {attack}; the {launcher.name} launcher has {', '.join(sorted(layers))}"
+        )

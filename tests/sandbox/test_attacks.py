@@ -21,6 +21,7 @@ import pytest
 from codeeval.engine.evaluator import EvaluationOptions, evaluate
 from codeeval.sandbox.launcher import OUTPUT_CAP_BYTES
 from codeeval.sandbox.zygote_pool import ZygotePool
+from tests.support import skip_unless_contained
 
 from .conftest import SECRET
 
@@ -170,12 +171,7 @@ def run_attack(name: str, launcher, listener, world_dir: Path):
 @pytest.mark.parametrize("attack", ATTACKS, ids=str)
 def test_attack_is_contained(attack: Attack, attack_launcher, listener, world_dir):
     launcher = attack_launcher
-    layers = set(launcher.layers())
-    if attack.needs and not layers & set(attack.needs):
-        pytest.skip(
-            f"only {' or '.join(attack.needs)} stops {attack.name}; "
-            f"the {launcher.name} launcher has {', '.join(sorted(layers))}"
-        )
+    skip_unless_contained(attack.name, attack.needs, launcher)
     contacts_before = len(listener.contacts)
 
     result = run_attack(attack.name, launcher, listener, world_dir)

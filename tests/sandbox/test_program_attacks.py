@@ -26,6 +26,7 @@ from codeeval.problem.definition import Problem, ProblemLimits
 from codeeval.problem.io_problems import StdinTest, stdin_problem
 from codeeval.results.result import EvaluationResult
 from codeeval.sandbox.launcher import OUTPUT_CAP_BYTES
+from tests.support import skip_unless_contained
 
 from .conftest import SECRET
 from .test_attacks import wait_for_no_leftovers
@@ -342,12 +343,7 @@ def run(name: str, script: str, launcher, problem: Problem) -> tuple[EvaluationR
 @pytest.mark.parametrize("attack", ATTACKS, ids=str)
 def test_program_attack_is_contained(attack: ProgramAttack, attack_launcher, listener, world_dir):
     launcher = attack_launcher
-    layers = set(launcher.layers())
-    if attack.needs and not layers & set(attack.needs):
-        pytest.skip(
-            f"only {' or '.join(attack.needs)} stops {attack.name}; "
-            f"the {launcher.name} launcher has {', '.join(sorted(layers))}"
-        )
+    skip_unless_contained(attack.name, attack.needs, launcher)
     wires = tripwires(world_dir)
     problem = problem_for(attack.name, wires)
     contacts_before = len(listener.contacts)
