@@ -1,5 +1,5 @@
-"""`codeeval import humaneval|evalplus|livecodebench|apps|taco|codecontests|open-r1 FILE --output DIR`: benchmark
-JSONL -> problem YAML."""
+"""`codeeval import humaneval|evalplus|livecodebench|apps|taco|codecontests|open-r1|bigcodebench FILE --output DIR`:
+benchmark JSONL -> problem YAML."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from pathlib import Path
 
 NAME = "import"
 HELP = (
-    "convert HumanEval, EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests or open-r1 JSONL "
+    "convert HumanEval, EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests, open-r1 or "
+    "BigCodeBench JSONL "
     "into problem files"
 )
-KINDS = ["humaneval", "evalplus", "livecodebench", "apps", "taco", "codecontests", "open-r1"]
+KINDS = ["humaneval", "evalplus", "livecodebench", "apps", "taco", "codecontests", "open-r1", "bigcodebench"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -37,12 +38,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="tasks converted at once, each running its reference in a sandbox when a test's "
         "expected output is not a literal (default: one per core)",
     )
+    parser.add_argument(
+        "--split",
+        choices=["complete", "instruct"],
+        default="complete",
+        help="BigCodeBench: the prompt a problem states, the docstring to complete or the instruction "
+        "(default: complete)",
+    )
+    parser.add_argument(
+        "--calibrated",
+        action="store_true",
+        help="BigCodeBench: run the code prompt (imports and signature) before each solution, as the peer's "
+        "calibrated results do; the problems' summaries say so",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert a benchmark file's tasks to problem files; 0 when every selected task converted."""
-    from ..importers import import_file
+    from ..importers import BigCodeBenchOptions, Split, import_file
 
     tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else None
 
@@ -51,8 +65,16 @@ def run(args: argparse.Namespace) -> int:
             stream = sys.stderr if message.startswith("failed") else sys.stdout
             print(f"{task_id}: {message}", file=stream, flush=True)
 
+    options = BigCodeBenchOptions(Split(args.split), args.calibrated)
     report = import_file(
-        args.kind, args.file, args.output, tasks=tasks, limit=args.limit, progress=progress, jobs=args.jobs
+        args.kind,
+        args.file,
+        args.output,
+        tasks=tasks,
+        limit=args.limit,
+        progress=progress,
+        jobs=args.jobs,
+        bigcodebench=options,
     )
     output = Path(args.output)
     written = report.write(output)

@@ -21,6 +21,7 @@ from ..results.result import DimensionResult
 from ..results.test_tiers import TestSelection, Tier
 from ..sandbox import CallInput, CallOutcome, Session
 from .extended_tier import ExtendedTier, confirmed, extended_tier
+from .suite_correctness import with_suite
 
 NAME = CORRECTNESS.name
 SHOWN_EXTENDED_FAILURES = 20  # an extended tier can fail a thousand inputs: the report shows the first few
@@ -41,7 +42,11 @@ def evaluate(
 
     The extended tier's stored inputs are judged against the reference's answers (`oracle`: the problem's,
     which computes them once for every solution); the time that takes is not the solution's.
-    `stop_at_first_failure` (a binary reward): the tests after a failing one are skipped, not run."""
+    `stop_at_first_failure` (a binary reward): the tests after a failing one are skipped, not run.
+    A problem with a test suite: its tests as above, then the suite's, counted together (suite_correctness)."""
+    if problem.test_suite is not None:
+        own = evaluate(replace(problem, test_suite=None), candidate, deadline, selection, oracle, stop_at_first_failure)
+        return with_suite(problem, candidate, deadline, own, NAME)
     # A benchmark run (plus) stops a tier at its first time-out, as EvalPlus stops at its first failure.
     benchmark = selection is TestSelection.PLUS
     stop = stop_at_first_failure

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..base.errors import ProblemError
 from ..dimensions.performance.alone import declared_class_problem
+from ..dimensions.suite_correctness import run_suite
 from ..generation.settings_check import settings_errors
-from ..judging.case_runner import CaseResult, Expectation, failure_sentence, run_case
+from ..judging.case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case
 from ..judging.custom_checker import CustomChecker
 from ..judging.program_judge import CheckedLater, judge_program
 from ..problem.definition import Case, Problem
@@ -49,7 +50,7 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
                 fails = "the checker fails on" if result.verdict is CaseVerdict.CHECKER_ERROR else "the reference fails"
                 message = f"{section}[{index}]: {fails} this case: {why}"
                 errors.append(ProblemError(message, problem.path, case.line))
-        errors += _performance_errors(problem, reference)
+        errors += _performance_errors(problem, reference) + _suite_errors(problem, reference)
     if problem.program is None:  # generated inputs and stored inputs are a function problem's
         errors += _generation_errors(problem) + _stored_input_errors(problem)
     return errors
@@ -76,6 +77,22 @@ def _reference_result(problem: Problem, reference: Session, case: Case, index: i
     if problem.program is not None:
         return judge_program(reference.call(case.args, case.kwargs), case, index, problem.program.checker)
     return run_case(reference, case, index, Expectation.of(case), problem.compare)
+
+
+def _suite_errors(problem: Problem, reference: Session) -> list[ProblemError]:
+    """Each test of the problem's suite the reference does not pass (a skipped test is not a failure)."""
+    if problem.test_suite is None:
+        return []
+    results = run_suite(problem, problem.test_suite, reference, Deadline(problem.limits.total_time_s))
+    return [
+        ProblemError(
+            f"test_suite: the reference fails {result.name}: {result.verdict}: {result.message[:300]}",
+            problem.path,
+            result.line,
+        )
+        for result in results
+        if result.counted and not result.passed
+    ]
 
 
 def _stored_input_errors(problem: Problem) -> list[ProblemError]:

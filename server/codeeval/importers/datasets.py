@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from . import apps, codecontests, open_r1
+from . import apps, bigcodebench, codecontests, open_r1
 from .convert import BadLine, ImportReport, Progress
 from .dataset_files import RecordConverter, import_each
 from .livecodebench import KIND as LIVECODEBENCH
@@ -30,13 +30,15 @@ DATASETS: dict[str, DatasetKind] = {
     codecontests.KIND: DatasetKind(codecontests.task_id_of, codecontests.draft_of),
     open_r1.KIND: DatasetKind(open_r1.task_id_of, open_r1.draft_of),
 }
-KINDS = (LIVECODEBENCH, *DATASETS)
+KINDS = (LIVECODEBENCH, bigcodebench.KIND, *DATASETS)
 _TACO_FIELDS = ("time_limit", "memory_limit", "raw_tags", "skill_types", "Expected Time Complexity")
 
 
 def dataset_kind(records: Sequence[dict[str, Any]]) -> str | None:
     """The dataset a file's records come from, by the fields only it has; None for none of these."""
     for record in records[:20]:
+        if bigcodebench.is_bigcodebench(record):
+            return bigcodebench.KIND
         if "verification_info" in record:
             return open_r1.KIND
         if "question_id" in record and ("public_test_cases" in record or "question_content" in record):
@@ -61,6 +63,10 @@ def import_dataset(
 ) -> ImportReport:
     """Convert a dataset's numbered records (and list its malformed lines) into problem files under `output`;
     `tasks` and `limit` select which records and how many."""
+    if kind == bigcodebench.KIND:  # its default split, uncalibrated: `import_file` passes other options
+        return bigcodebench.import_bigcodebench(
+            records, output, source=source, bad_lines=bad_lines, progress=progress, tasks=tasks, limit=limit
+        )
     if kind == LIVECODEBENCH:
         report = ImportReport(kind, source)
         for bad in bad_lines:

@@ -157,6 +157,7 @@ VERDICT_TEXT = {
     CaseVerdict.MEMORY_LIMIT: "memory limit exceeded",
     CaseVerdict.OUTPUT_LIMIT: "output limit exceeded",
     CaseVerdict.CHECKER_ERROR: "not judged: the problem's checker failed (the problem's fault, not the solution's)",
+    CaseVerdict.FAILED: "failed its assertion",
 }
 
 

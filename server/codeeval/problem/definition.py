@@ -9,6 +9,7 @@ from typing import Any, Literal, TypeVar
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
 from .program_definition import ProgramSpec
 from .stored_inputs import StoredInputs
+from .test_suite_definition import TestSuiteSpec
 from .visual_definition import VisualSpec
 
 
@@ -177,6 +178,7 @@ class Problem:
     visual: VisualSpec | None = None  # plot and web-page problems (kind is not FUNCTION)
     program: ProgramSpec | None = None  # stdin/stdout program problems (kind PROGRAM)
     prelude: str = ""  # run before the solution and the reference in their namespace (LiveCodeBench's imports)
+    test_suite: TestSuiteSpec | None = None  # unittest/pytest-style tests that judge the solution themselves
 
     @property
     def reference_filename(self) -> str:

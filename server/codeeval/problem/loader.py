@@ -31,6 +31,8 @@ from .definition import (
 from .inputs import InputExpression, InputExpressionError
 from .program_loader import PROGRAM_SCHEMA, build_program
 from .stored_inputs import StoredInputs
+from .suite_tests import collect_tests
+from .test_suite_definition import TestSuiteSpec
 from .visual_loader import VISUAL_SCHEMA, build_visual, visual_errors
 from .yaml_source import YamlDocument, parse_yaml, read_text
 
@@ -102,29 +104,53 @@ def _schema_errors(document: YamlDocument, schema_name: str = "problem.schema.js
     return found
 
 
+_CHOICE_HINTS = {  # the field a `oneOf` is about -> what to write there
+    "test_suite": "expected the suite's text or {source: ..., time_per_test_s: ..., time_per_task_s: ...}",
+    "compare": "expected exact, unordered, set or {mode: ..., float_tolerance: ...}",
+}
+
+
 def _describe_schema_error(error: jsonschema.ValidationError, keys: tuple) -> tuple[str, tuple]:
     """A short sentence for one schema error, and the field it is really about."""
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else "field"
         return "missing", keys + (missing,)
     if error.validator == "additionalProperties":
-        properties = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
-        known = sorted(properties)
-        extra = [k for k in error.instance if k not in properties] if isinstance(error.instance, dict) else []
-        return f"unknown field (expected one of: {', '.join(known)})", keys + (extra[0],) if extra else keys
+        return _unknown_field(error, keys)
+    if error.validator == "anyOf" and not keys:
+        return "missing (give `tests`, `test_suite` or both)", ("tests",)
+    if error.validator == "oneOf":
+        return _choice_hint(error, keys), keys
+    return _value_error(error), keys
+
+
+def _unknown_field(error: jsonschema.ValidationError, keys: tuple) -> tuple[str, tuple]:
+    properties = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+    known = sorted(properties)
+    extra = [k for k in error.instance if k not in properties] if isinstance(error.instance, dict) else []
+    return f"unknown field (expected one of: {', '.join(known)})", keys + (extra[0],) if extra else keys
+
+
+def _choice_hint(error: jsonschema.ValidationError, keys: tuple) -> str:
+    """What a field that takes one of several shapes should hold."""
+    if keys and keys[-1] in _CHOICE_HINTS:
+        return _CHOICE_HINTS[keys[-1]]
+    if "calls" in keys:
+        return "a call is [method, arg, ...] or {method: ..., args: [...], kwargs: {...}}"
+    return error.message
+
+
+def _value_error(error: jsonschema.ValidationError) -> str:
+    """A value of the wrong type, outside its choices, or not a valid name."""
     if error.validator == "type":
-        return f"expected {error.validator_value}, got {_yaml_type(error.instance)}", keys
+        return f"expected {error.validator_value}, got {_yaml_type(error.instance)}"
     if error.validator in ("enum", "const"):
         value = error.validator_value
         allowed = value if error.validator == "enum" and isinstance(value, list) else [value]
-        return f"{error.instance!r} is not one of {', '.join(map(repr, allowed))}", keys
-    if error.validator == "oneOf" and keys and keys[-1] == "compare":
-        return "expected exact, unordered, set or {mode: ..., float_tolerance: ...}", keys
-    if error.validator == "oneOf" and "calls" in keys:
-        return "a call is [method, arg, ...] or {method: ..., args: [...], kwargs: {...}}", keys
+        return f"{error.instance!r} is not one of {', '.join(map(repr, allowed))}"
     if error.validator == "pattern":
-        return f"{error.instance!r} is not a valid name", keys
-    return error.message, keys
+        return f"{error.instance!r} is not a valid name"
+    return error.message
 
 
 def _yaml_type(value: Any) -> str:
@@ -152,6 +178,7 @@ def _semantic_errors(document: YamlDocument) -> list[ProblemError]:
         + _reference_errors(document)
         + _quality_errors(document)
         + _performance_errors(document)
+        + _test_suite_errors(document)
     )
 
 
@@ -182,7 +209,7 @@ def _calls_errors(document: YamlDocument) -> list[ProblemError]:
     data = document.data
     errors = []
     for section, cases in (
-        ("tests", data["tests"]),
+        ("tests", data.get("tests", [])),
         ("extended_tests", data.get("extended_tests", [])),
         ("edge_cases.cases", data.get("edge_cases", {}).get("cases", [])),
     ):
@@ -235,6 +262,33 @@ def _performance_errors(document: YamlDocument) -> list[ProblemError]:
     return errors
 
 
+def _suite_keys(document: YamlDocument) -> tuple[str, ...]:
+    """Where the suite's text is: `test_suite`, or `test_suite.source` in the long form."""
+    return ("test_suite", "source") if isinstance(document.data.get("test_suite"), dict) else ("test_suite",)
+
+
+def _test_suite_errors(document: YamlDocument) -> list[ProblemError]:
+    """A suite must parse, define at least one test, and ask for no fixture but tmp_path (located in the suite)."""
+    if "test_suite" not in document.data:
+        return []
+    keys = _suite_keys(document)
+    first_line = document.block_start_line(keys) or 1
+    source = document.data["test_suite"]["source"] if len(keys) == 2 else document.data["test_suite"]
+    try:
+        found = collect_tests(source)
+    except SyntaxError as exc:
+        line = first_line + (exc.lineno or 1) - 1
+        return [ProblemError(f"test_suite: syntax error: {exc.msg}", document.path, line)]
+    errors = [
+        ProblemError(f"test_suite: {problem.message}", document.path, first_line + problem.line - 1)
+        for problem in found.problems
+    ]
+    if not found.names:
+        message = "test_suite: defines no tests (unittest.TestCase classes with test* methods, or test* functions)"
+        errors.append(ProblemError(message, document.path, first_line))
+    return errors
+
+
 def _prelude_errors(document: YamlDocument) -> list[ProblemError]:
     """A prelude must parse: it runs before every solution, so its error would be every solution's."""
     prelude = document.data.get("prelude")
@@ -272,7 +326,7 @@ def _method_errors(tree: ast.Module, entry: str, document: YamlDocument, first_l
     if method not in methods:
         message = f"reference: class {owner_name!r} defines no method {method!r}"
         return [ProblemError(message, document.path, first_line)]
-    if any("calls" in case for case in document.data["tests"]):
+    if any("calls" in case for case in document.data.get("tests", [])):
         line = document.line_of(("entry_point",))
         message = f"tests use `calls`, so entry_point must be a class, not the method {entry!r}"
         return [ProblemError(message, document.path, line)]
@@ -307,7 +361,7 @@ def _reference_errors(document: YamlDocument) -> list[ProblemError]:
         return _prelude_errors(document) + _method_errors(tree, entry, document, first_line)
     if entry not in defined:
         return [ProblemError(f"reference: does not define entry_point {entry!r} at module level", path, first_line)]
-    uses_calls = any("calls" in case for case in data["tests"])
+    uses_calls = any("calls" in case for case in data.get("tests", []))
     if uses_calls and not isinstance(defined[entry], ast.ClassDef):
         return [
             ProblemError(
@@ -377,9 +431,22 @@ def _build_stored_inputs(document: YamlDocument) -> StoredInputs | None:
     return StoredInputs(text, document.path, document.block_start_line(("extended_inputs",)))
 
 
+def _build_test_suite(document: YamlDocument) -> TestSuiteSpec | None:
+    raw = document.data.get("test_suite")
+    if raw is None:
+        return None
+    line = document.block_start_line(_suite_keys(document))
+    if isinstance(raw, str):
+        return TestSuiteSpec(source=raw, line=line)
+    settings = {key: float(raw[key]) for key in ("time_per_test_s", "time_per_task_s") if key in raw}
+    return TestSuiteSpec(source=raw["source"], line=line, **settings)
+
+
 def _build(document: YamlDocument) -> Problem:
     data = document.data
-    tests = [_build_case(raw, document.line_of(("tests", i)), CaseOrigin.TEST) for i, raw in enumerate(data["tests"])]
+    tests = [
+        _build_case(raw, document.line_of(("tests", i)), CaseOrigin.TEST) for i, raw in enumerate(data.get("tests", []))
+    ]
     extended = [
         _build_case(raw, document.line_of(("extended_tests", i)), CaseOrigin.EXTENDED)
         for i, raw in enumerate(data.get("extended_tests", []))
@@ -414,6 +481,7 @@ def _build(document: YamlDocument) -> Problem:
         path=document.path,
         reference_line=document.block_start_line(("reference",)),
         prelude=data.get("prelude", ""),
+        test_suite=_build_test_suite(document),
     )
 
 

@@ -30,6 +30,7 @@ class CaseVerdict(Vocabulary):
     MEMORY_LIMIT = "memory_limit"  # it ran out of the memory the problem allows
     OUTPUT_LIMIT = "output_limit"  # it printed more than the problem allows
     CHECKER_ERROR = "checker_error"  # the problem's custom checker gave no verdict (raised...): not the program's fault
+    FAILED = "failed"  # a test-suite test whose assertion failed (its other verdicts: error, skipped, timeout, crashed)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,25 @@ def render(result: DimensionResult) -> list[str]:
         return []
     if not details.cases:
         return ["All cases passed."] if details.total else []
-    return _case_table(details.cases, SHOWN_CASES)
+    # A test-suite test (dimensions/suite_correctness.py) has no call to show: its input is its own name.
+    suite = [case for case in details.cases if case.input == case.case]
+    calls = [case for case in details.cases if case.input != case.case]
+    return (_case_table(calls, SHOWN_CASES) if calls else []) + _suite_failures(suite)
+
+
+def _suite_failures(cases: Sequence[CaseRecord]) -> list[str]:
+    """Each test of a suite that did not pass (a skipped one with its reason): verdict, message, last frames."""
+    if not cases:
+        return []
+    lines = ["", "### Tests of the test suite that did not pass", ""]
+    for case in cases[:SHOWN_CASES]:
+        where = f" (line {case.line})" if case.line else ""
+        lines.append(f"- `{cell(case.case)}`{where}: {case.verdict}: {cell(case.actual, 300)}")
+        if case.traceback:
+            lines += ["", block(case.traceback, 2000), ""]
+    if len(cases) > SHOWN_CASES:
+        lines.append(f"\n…and {len(cases) - SHOWN_CASES} more failing tests (all are in the JSON report).")
+    return lines
 
 
 def _case_table(cases: Sequence[CaseRecord], shown: int, noun: str = "failing cases") -> list[str]:
