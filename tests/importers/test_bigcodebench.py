@@ -203,3 +203,23 @@ def test_a_calibrated_import_lets_a_solution_leave_out_the_code_prompts_imports(
             if isinstance(data, dict) and "dimensions" in data and "problem" in data
         ]
     assert scores == {"plain": [0], "calibrated": [100]}
+
+
+def test_run_from_the_file_takes_the_calibrated_mode_too(tmp_path):
+    source = write_jsonl(tmp_path / "BigCodeBench.jsonl", [json.dumps(WORDS)])
+    no_imports = "def task_func(text):\n" + WORDS_BODY
+    sample_file = write_jsonl(
+        tmp_path / "s.jsonl", [json.dumps({"task_id": "BigCodeBench/9001", "solution": no_imports})]
+    )
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    scores = {}
+    for mode, flags in (("plain", []), ("calibrated", ["--calibrated"])):
+        output = tmp_path / f"run-{mode}"
+        done = run_cli("run", str(source), "--samples", str(sample_file), "-o", str(output), *cache, *flags)
+        assert done.returncode in (0, 1), done.stderr
+        scores[mode] = [
+            data["dimensions"]["correctness"]["score"]
+            for data in (json.loads(p.read_text(encoding="utf-8")) for p in output.rglob("*.json"))
+            if isinstance(data, dict) and "dimensions" in data and "problem" in data
+        ]
+    assert scores == {"plain": [0], "calibrated": [100]}  # each mode converted into its own cached folder

@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .options import add_bigcodebench_flags
+
 NAME = "import"
 HELP = (
     "convert HumanEval, EvalPlus (HumanEval+, MBPP+), LiveCodeBench, APPS, TACO, CodeContests, open-r1 or "
@@ -38,19 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="tasks converted at once, each running its reference in a sandbox when a test's "
         "expected output is not a literal (default: one per core)",
     )
-    parser.add_argument(
-        "--split",
-        choices=["complete", "instruct"],
-        default="complete",
-        help="BigCodeBench: the prompt a problem states, the docstring to complete or the instruction "
-        "(default: complete)",
-    )
-    parser.add_argument(
-        "--calibrated",
-        action="store_true",
-        help="BigCodeBench: run the code prompt (imports and signature) before each solution, as the peer's "
-        "calibrated results do; the problems' summaries say so",
-    )
+    add_bigcodebench_flags(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="print only failures and the summary")
 
 

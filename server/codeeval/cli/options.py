@@ -102,3 +102,20 @@ def evaluation_options(args: argparse.Namespace) -> EvaluationOptions:
         deterministic=args.deterministic,
         extra=extra,
     )
+
+
+def add_bigcodebench_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags that say how a BigCodeBench file becomes problems (`codeeval import` and `codeeval run FILE`)."""
+    parser.add_argument(
+        "--split",
+        choices=["complete", "instruct"],
+        default="complete",
+        help="BigCodeBench: the prompt a problem states, the docstring to complete or the instruction "
+        "(default: complete)",
+    )
+    parser.add_argument(
+        "--calibrated",
+        action="store_true",
+        help="BigCodeBench: run the code prompt (imports and signature) before each solution, as the peer's "
+        "calibrated results do; the problems' summaries say so",
+    )

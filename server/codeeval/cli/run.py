@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..base.isolation import IsolationReport
 from ..results.test_tiers import TestSelection
 from .evaluate import isolation_warning
-from .options import add_evaluation_flags, evaluation_options
+from .options import add_bigcodebench_flags, add_evaluation_flags, evaluation_options
 
 if TYPE_CHECKING:
     from ..engine.evaluation_options import EvaluationOptions
@@ -97,6 +97,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the result cache (default: $CODEEVAL_CACHE_DIR/results or ~/.cache/codeeval/results)",
     )
     add_evaluation_flags(parser)
+    add_bigcodebench_flags(parser)
 
 
 class ProgressBar:
@@ -220,12 +221,17 @@ def default_jobs(options: EvaluationOptions) -> int:
 def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
     """The problems to evaluate against, by name, and why any could not be read or converted."""
     from ..importers.benchmark_file import benchmark_problems, is_benchmark_file
+    from ..importers.bigcodebench import BigCodeBenchOptions, Split
     from ..importers.convert import REPORT_NAME
     from ..run.runner import load_problems
 
     if not is_benchmark_file(args.problems):
         return load_problems(args.problems)
-    found = benchmark_problems(args.problems, announce=lambda line: print(f"codeeval: {line}", file=sys.stderr))
+    found = benchmark_problems(
+        args.problems,
+        announce=lambda line: print(f"codeeval: {line}", file=sys.stderr),
+        bigcodebench=BigCodeBenchOptions(Split(args.split), args.calibrated),
+    )
     if found.converted_now:
         print(
             f"codeeval: converted {len(found.problems)} of {len(found.problems) + len(found.failed)} "
