@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from ..base.catalog import CaseOrigin
 from ..judging.case_runner import CaseResult, Expectation, call_input, run_case
 from ..judging.compare import presence
-from ..judging.oracle import Oracle
+from ..judging.oracle import Oracle, reference_session
 from ..judging.reference_cache import ReferenceCache, StoredAnswer, code_version, content_key
 from ..problem.definition import Case, Compare, Problem
 from ..problem.stored_inputs import plain_data
@@ -118,14 +118,7 @@ def _build(problem: Problem, oracle: Oracle, cache: ReferenceCache) -> ExtendedT
 def compute_answers(problem: Problem, inputs: list[list], oracle: Oracle) -> list[StoredAnswer]:
     """The reference on every input, in a session of its own (generous limits, closed at the end)."""
     limits = reference_limits(problem)
-    with Session(
-        problem.reference,
-        problem.entry_point,
-        problem.reference_filename,
-        limits,
-        launcher=oracle.launcher,
-        prelude=problem.prelude,
-    ) as session:
+    with reference_session(problem, limits, oracle.launcher) as session:
         loaded = session.load()
         if not loaded.ok:
             failure = f"the reference does not load: {loaded.describe()[:200]}"

@@ -20,6 +20,7 @@ from typing import Any
 from ..base.catalog import PERFORMANCE
 from ..judging.case_runner import Deadline
 from ..judging.output_checkers import check_output
+from ..judging.program_judge import program_answer
 from ..problem.definition import Case, PerformanceSpec, Problem
 from ..problem.inputs import BuiltInput
 from ..problem.program_definition import Checker, CheckerSpec
@@ -71,11 +72,11 @@ def largest_tests(tests: Sequence[Case]) -> list[TimedTest]:
 
 def _answer(value: Any) -> tuple[str, str]:
     """(stdout, "") for a run that finished with exit status 0, else ("", what went wrong instead)."""
-    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)):
-        return "", "gave no output to judge"  # only the adapter returns, but a script can reach into it
-    if value[1] != 0:
-        return "", f"exited with status {value[1]}"
-    return value[0], ""
+    answer = program_answer(value)
+    if answer is None:
+        return "", "gave no output to judge"
+    output, status = answer
+    return (output, "") if status == 0 else ("", f"exited with status {status}")
 
 
 class ProgramTests(InputSource):

@@ -23,7 +23,7 @@ from ..results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, 
 from ..results.result import DimensionResult
 from ..results.test_tiers import Tier
 from ..sandbox import CallStatus, Session
-from ..sandbox.suite_adapter import SUITE_ENTRY, VERDICTS, suite_adapter
+from ..sandbox.suite_adapter import RUNNER_FILENAME, SUITE_ENTRY, VERDICTS, suite_adapter
 
 FINISH_TIMEOUT_S = 5.0
 SHOWN_MESSAGE = 300  # characters of a failure's message in the rationale
@@ -68,12 +68,12 @@ def run_suite(problem: Problem, suite: TestSuiteSpec, candidate: Session, deadli
         found = collect_tests(suite.source)
     except SyntaxError as exc:  # a problem built in memory, not by the loader (which reports it first)
         raise ProblemError(f"test_suite: syntax error: {exc.msg}", problem.path, _line(suite, exc.lineno)) from None
-    lines = found.lines or {}
+    lines = found.lines
     source = suite_adapter(candidate.source, candidate.filename, suite.source, candidate.prelude)
     limits = replace(candidate.limits, time_per_call_s=suite.time_per_test_s)
     task_end = time.monotonic() + suite.time_per_task_s
     results = []
-    with Session(source, SUITE_ENTRY, "<codeeval suite runner>", limits, launcher=candidate.launcher) as session:
+    with Session(source, SUITE_ENTRY, RUNNER_FILENAME, limits, launcher=candidate.launcher) as session:
         load = session.load()
         for name in found.names:
             line = _line(suite, lines.get(name))

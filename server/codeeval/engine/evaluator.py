@@ -126,7 +126,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
         context.limits,
         launcher=context.launcher,
         verdicts=context.frozen_verdicts,
-        prelude=problem.prelude,
+        prelude=problem.load_prelude,
     ) as candidate:
         load = candidate.load()
         if not load.ok:

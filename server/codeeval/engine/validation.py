@@ -8,6 +8,7 @@ from ..dimensions.suite_correctness import run_suite
 from ..generation.settings_check import settings_errors
 from ..judging.case_runner import CaseResult, Deadline, Expectation, failure_sentence, run_case
 from ..judging.custom_checker import CustomChecker
+from ..judging.oracle import reference_session
 from ..judging.program_judge import CheckedLater, judge_program
 from ..problem.definition import Case, Problem
 from ..problem.inputs import InputExpression, InputExpressionError
@@ -27,14 +28,7 @@ def validate_problem(problem: Problem, launcher: Launcher | None = None) -> list
         return []
     limits = limits_for(problem, EvaluationOptions())
     errors: list[ProblemError] = []
-    with Session(
-        problem.reference,
-        problem.entry_point,
-        problem.reference_filename,
-        limits,
-        launcher=launcher or default_launcher(),
-        prelude=problem.prelude,
-    ) as reference:
+    with reference_session(problem, limits, launcher or default_launcher()) as reference:
         load = reference.load()
         if not load.ok:
             line = (problem.reference_line or 1) + (load.lineno or 1) - 1 if load.lineno else problem.reference_line

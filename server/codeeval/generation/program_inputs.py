@@ -270,11 +270,13 @@ def _indexes(items: list[list[str]], count: int) -> bool:
 
 @dataclass(frozen=True)
 class _Array:
-    """An array whose format and constraints are known: where it is, its count's name, its values' bounds."""
+    """An array whose format and constraints are known: where it is, its count's name and largest value, its
+    values' bounds."""
 
     sequence: Sequence
     count_name: str
     values: Bound
+    count_high: int
 
 
 def _known_arrays(layout: Layout, statement: str) -> list[_Array] | None:
@@ -299,7 +301,7 @@ def _known_arrays(layout: Layout, statement: str) -> list[_Array] | None:
             return None
         if values.high_name not in (None, count_name) or (values.high is None and values.high_name is None):
             return None  # bounded by another number of the input, or not above at all
-        arrays.append(_Array(sequence, count_name, values))
+        arrays.append(_Array(sequence, count_name, values, count.high))
     return arrays
 
 
@@ -323,7 +325,6 @@ def _at_the_bounds(
     arrays = _known_arrays(layout, statement)
     if not arrays:
         return []
-    bounds = statement_bounds(statement)
     per_count: dict[tuple[int, int], int] = {}
     for array in arrays:
         per_count[array.sequence.count_at] = per_count.get(array.sequence.count_at, 0) + 1
@@ -331,9 +332,7 @@ def _at_the_bounds(
     largest = [list(tokens) for tokens in layout.lines]
     for array in arrays:
         line, position = array.sequence.count_at
-        high = bounds[array.count_name].high
-        assert high is not None
-        n = min(high, MAX_GENERATED_ELEMENTS // per_count[array.sequence.count_at])
+        n = min(array.count_high, MAX_GENERATED_ELEMENTS // per_count[array.sequence.count_at])
         values = _values(array, n, contract, rng)
         if values is None:
             largest = []
@@ -373,17 +372,19 @@ def mutated_inputs(
             seen.add(text)
             made.append(MutatedInput(text, mutation, source))
 
-    for index in sorted(layouts, key=lambda i: len(layouts[i].text)):  # small tests first: small inputs
+    by_size = sorted(layouts, key=lambda i: len(layouts[i].text))  # small tests first: small inputs
+    for index in by_size:
         layout = layouts[index]
         for sequence in layout.sequences:
             items = layout.items(sequence)
             for mutation, changed in _variants(items, contract, rng):
                 if changed != items and contract.admits(changed):
                     keep(layout.with_items(sequence, changed), mutation, index)
-        if statement and index == max(layouts, key=lambda i: len(layouts[i].text)):  # the largest test's layout
+        if statement and index == by_size[-1]:  # the largest test's layout
             for mutation, text in _at_the_bounds(layout, statement, contract, rng):
                 keep(text, mutation, index)
         single = _single(layout)
-        if single is not None and all(contract.admits(Layout(single).items(s)) for s in Layout(single).sequences):
+        cut = Layout(single) if single is not None else None
+        if single is not None and cut is not None and all(contract.admits(cut.items(s)) for s in cut.sequences):
             keep(single, Mutation.SINGLE, index)
     return made

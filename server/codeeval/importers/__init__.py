@@ -11,8 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..sandbox import Launcher
-from .bigcodebench import KIND as BIGCODEBENCH
-from .bigcodebench import BigCodeBenchOptions, Split, import_bigcodebench
+from .bigcodebench import BigCodeBenchOptions, Split
 from .convert import (
     KINDS,
     ConversionError,
@@ -46,17 +45,6 @@ def import_file(
     listed in the report by file and line, and the rest of the file still imports. `bigcodebench`: the split
     and calibration of a BigCodeBench import."""
     numbered, bad_lines = read_numbered_records(path)
-    if kind == BIGCODEBENCH:
-        return import_bigcodebench(
-            numbered,
-            output,
-            options=bigcodebench,
-            source=str(path),
-            bad_lines=bad_lines,
-            progress=progress,
-            tasks=set(tasks or ()),
-            limit=limit,
-        )
     if kind in DATASET_KINDS:
         return import_dataset(
             kind,
@@ -67,6 +55,7 @@ def import_file(
             progress=progress,
             tasks=set(tasks or ()),
             limit=limit,
+            options=bigcodebench,
         )
     records = [record for _, record in numbered]
     report = import_records(

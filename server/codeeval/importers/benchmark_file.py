@@ -20,7 +20,7 @@ from ..judging.reference_cache import cache_root, code_version, content_key
 from ..problem import Problem
 from ..run.runner import load_problems
 from .bigcodebench import KIND as BIGCODEBENCH
-from .bigcodebench import BigCodeBenchOptions, import_bigcodebench
+from .bigcodebench import BigCodeBenchOptions
 from .convert import REPORT_NAME, ImportReport, import_records, read_numbered_records
 from .datasets import dataset_kind, import_dataset
 from .evalplus_tasks import mbpp_release
@@ -86,7 +86,7 @@ def benchmark_problems(
         if announce:
             calibrated = "calibrated" if options.calibrated else "not calibrated"
             announce(f"BigCodeBench: {options.split.value} split, {calibrated} (each problem's summary says so)")
-        report = import_bigcodebench(numbered, folder, options=options, source=str(path), bad_lines=bad_lines)
+        report = import_dataset(kind, numbered, folder, source=str(path), bad_lines=bad_lines, options=options)
     elif kind in ("humaneval", "evalplus"):
         report = import_records(kind, records, folder, source=str(path), release=mbpp_release(records), jobs=jobs)
         report.failed = [(bad.task_id, bad.reason) for bad in bad_lines] + report.failed

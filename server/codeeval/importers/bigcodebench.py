@@ -25,15 +25,14 @@ problem's summary says so, so every report of that problem states it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from ..base import python_ast
-from .convert import BadLine, ConversionError, ImportReport, Progress
-from .dataset_files import Draft, import_each
+from .convert import ConversionError
+from .dataset_files import Draft, RecordConverter
 
 KIND = "bigcodebench"
 TIME_PER_TASK_S = 240.0  # bigcodebench.eval's TIMEOUT_LIMIT (BIGCODEBENCH_TIMEOUT_PER_TASK)
@@ -161,29 +160,6 @@ def problem_of(record: dict[str, Any], task_id: str, options: BigCodeBenchOption
     return mapping
 
 
-def import_bigcodebench(
-    records: Iterable[tuple[int, dict[str, Any]]],
-    output: str | Path,
-    *,
-    options: BigCodeBenchOptions | None = None,
-    source: str = "",
-    bad_lines: Sequence[BadLine] = (),
-    progress: Progress | None = None,
-    tasks: Collection[str] = (),
-    limit: int | None = None,
-) -> ImportReport:
-    """Write each convertible record as `<task id>.yaml` (loaded back through the real loader); list every
-    other one, and every malformed line, with its line and reason."""
-    chosen = options or BigCodeBenchOptions()
-    return import_each(
-        KIND,
-        records,
-        output,
-        task_id_of,
-        lambda record, task_id: Draft(problem_of(record, task_id, chosen)),
-        source=source,
-        bad_lines=bad_lines,
-        progress=progress,
-        tasks=tasks,
-        limit=limit,
-    )
+def converter(options: BigCodeBenchOptions) -> RecordConverter:
+    """How a record becomes a problem file under these options (the split, the calibration)."""
+    return lambda record, task_id: Draft(problem_of(record, task_id, options))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import apps, bigcodebench, codecontests, open_r1
+from .bigcodebench import BigCodeBenchOptions
 from .convert import BadLine, ImportReport, Progress
 from .dataset_files import RecordConverter, import_each
 from .livecodebench import KIND as LIVECODEBENCH
@@ -60,13 +61,11 @@ def import_dataset(
     progress: Progress | None = None,
     tasks: Collection[str] = (),
     limit: int | None = None,
+    options: BigCodeBenchOptions | None = None,
 ) -> ImportReport:
     """Convert a dataset's numbered records (and list its malformed lines) into problem files under `output`;
-    `tasks` and `limit` select which records and how many."""
-    if kind == bigcodebench.KIND:  # its default split, uncalibrated: `import_file` passes other options
-        return bigcodebench.import_bigcodebench(
-            records, output, source=source, bad_lines=bad_lines, progress=progress, tasks=tasks, limit=limit
-        )
+    `tasks` and `limit` select which records and how many; `options`, a BigCodeBench file's split and
+    calibration (default: complete, not calibrated)."""
     if kind == LIVECODEBENCH:
         report = ImportReport(kind, source)
         for bad in bad_lines:
@@ -75,7 +74,10 @@ def import_dataset(
         done = import_livecodebench(chosen, output, source=source, progress=progress)
         report.converted, report.failed = done.converted, report.failed + done.failed
         return report
-    dataset = DATASETS[kind]
+    if kind == bigcodebench.KIND:
+        dataset = DatasetKind(bigcodebench.task_id_of, bigcodebench.converter(options or BigCodeBenchOptions()))
+    else:
+        dataset = DATASETS[kind]
     return import_each(
         kind,
         records,

@@ -31,6 +31,18 @@ def case_key(case: Case) -> str:
     return short_repr((case.args, sorted(case.kwargs.items()), case.call_triples()), limit=1_000_000)
 
 
+def reference_session(problem: Problem, limits: Limits, launcher: Launcher) -> Session:
+    """A session of the problem's reference (after its prelude, as every solution of it runs), not yet loaded."""
+    return Session(
+        problem.reference,
+        problem.entry_point,
+        problem.reference_filename,
+        limits,
+        launcher=launcher,
+        prelude=problem.load_prelude,
+    )
+
+
 class Oracle:
     """Runs the reference in its own sandboxed session, lazily, and remembers its answers."""
 
@@ -58,14 +70,7 @@ class Oracle:
 
     def session(self) -> Session:
         if self._session is None:
-            self._session = Session(
-                self.problem.reference,
-                self.problem.entry_point,
-                self.problem.reference_filename,
-                self.limits,
-                launcher=self.launcher,
-                prelude=self.problem.prelude,
-            )
+            self._session = reference_session(self.problem, self.limits, self.launcher)
         return self._session
 
     def answer(self, case: Case) -> OracleAnswer:

@@ -346,14 +346,6 @@ def _token_at(values: list[tuple[Decimal, str]], at: int) -> str | None:
     return values[at][1] if at < len(values) else None
 
 
-BUILT_IN_CHECKERS = (  # the checkers run here; a custom one runs in the sandbox (judging/custom_checker.py)
-    Checker.EXACT,
-    Checker.LINES,
-    Checker.TOKENS,
-    Checker.CASE_INSENSITIVE,
-    Checker.UNORDERED_LINES,
-    Checker.UNORDERED_TOKENS,
-)
 _CHECKS: dict[Checker, Callable[[_Numbers, str, str], Difference | None]] = {
     Checker.EXACT: _check_exact,
     Checker.LINES: _check_lines,
@@ -362,3 +354,4 @@ _CHECKS: dict[Checker, Callable[[_Numbers, str, str], Difference | None]] = {
     Checker.UNORDERED_LINES: _check_unordered_lines,
     Checker.UNORDERED_TOKENS: _check_unordered_tokens,
 }
+BUILT_IN_CHECKERS = tuple(_CHECKS)  # the checkers run here; a custom one runs in the sandbox (custom_checker.py)

@@ -75,14 +75,23 @@ def run_ending(outcome: CallOutcome, case: Case, index: int) -> CaseResult | Fin
             traceback=_tail(outcome.traceback),
             duration_s=outcome.duration_s,
         )
-    value = outcome.value
-    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)):
-        # Only the adapter returns here, but a script can reach into it: anything else is not an answer.
-        return _failed(case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(value, 200)}")
-    output, status = value
+    answer = program_answer(outcome.value)
+    if answer is None:
+        return _failed(
+            case, index, CaseVerdict.WRONG_ANSWER, "(an answer)", f"returned {short_repr(outcome.value, 200)}"
+        )
+    output, status = answer
     if status != 0:
         return _failed(case, index, CaseVerdict.RUNTIME_ERROR, "exit status 0", f"exit status {status}")
     return FinishedRun(case, index, output, outcome.duration_s)
+
+
+def program_answer(value: object) -> tuple[str, int] | None:
+    """The adapted script's `[stdout, exit status]`; None for anything else (only the adapter returns, but a
+    script can reach into it)."""
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int):
+        return value[0], value[1]
+    return None
 
 
 def _failure_verdict(outcome: CallOutcome) -> CaseVerdict:

@@ -181,5 +181,11 @@ class Problem:
     test_suite: TestSuiteSpec | None = None  # unittest/pytest-style tests that judge the solution themselves
 
     @property
+    def load_prelude(self) -> str:
+        """The prelude the worker runs once at load, before the solution: a program's runs inside its adapter,
+        before every run of the script (sandbox/program_adapter.py), so none at load."""
+        return self.prelude if self.program is None else ""
+
+    @property
     def reference_filename(self) -> str:
         return f"{self.path or self.name}#reference"

@@ -9,6 +9,7 @@ the list is fixed before the solution runs, so a solution cannot add, hide or re
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 
 from ..base import python_ast
@@ -27,9 +28,12 @@ class SuiteProblem:
 
 @dataclass(frozen=True)
 class SuiteTests:
-    names: tuple[str, ...]  # `Class.method` or `function`, in source order
+    lines: dict[str, int]  # each test, `Class.method` or `function`, in source order: its `def` line (1-based)
     problems: tuple[SuiteProblem, ...] = ()
-    lines: dict[str, int] | None = None  # each test's `def` line in the suite (1-based)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.lines)
 
 
 def _base_name(node: ast.expr) -> str:
@@ -48,6 +52,7 @@ def _methods(node: ast.ClassDef) -> dict[str, int]:
     }
 
 
+@functools.lru_cache(maxsize=256)  # a problem's suite is read once, not once per solution (read-only result)
 def collect_tests(source: str) -> SuiteTests:
     """The suite's tests and what in it cannot run; SyntaxError when it does not parse."""
     tree = python_ast.parse(source)
@@ -89,4 +94,4 @@ def collect_tests(source: str) -> SuiteTests:
                     SuiteProblem(f"{node.name} is async: test functions must be plain functions", node.lineno)
                 )
     # A later definition of the same name replaces the earlier one, as it does when the module runs.
-    return SuiteTests(tuple(names), tuple(problems), names)
+    return SuiteTests(names, tuple(problems))

@@ -239,8 +239,9 @@ class RewardScorer:
         try:
             if isinstance(reference, GroundTruth):
                 digest, tests = self.ground_truths.tests(reference)
-                source = self._code(item, self.ground_truths.entry_point(tests, item.solution) or PROGRAM_ENTRY)
-                problem = self.ground_truths.problem_of(reference.data_source, digest, tests, source or "", max_tests)
+                entry = self.ground_truths.entry_point(tests, item.solution) or ""
+                source = self._code(item, entry or PROGRAM_ENTRY)
+                problem = self.ground_truths.problem_of(reference.data_source, digest, tests, entry, max_tests)
                 tests_total = tests.count
             else:
                 whole = self.library.resolve(reference)

@@ -91,14 +91,14 @@ class GroundTruthProblems:
 
     def problem(self, truth: GroundTruth, code: str, max_tests: int | None) -> Problem:
         """The problem a sample of this ground truth is judged on (at most `max_tests` tests, the longest)."""
-        return self.problem_of(truth.data_source, *self.tests(truth), code, max_tests)
+        digest, tests = self.tests(truth)
+        return self.problem_of(truth.data_source, digest, tests, self.entry_point(tests, code) or "", max_tests)
 
     def problem_of(
-        self, data_source: str, digest: str, tests: DatasetTests, code: str, max_tests: int | None
+        self, data_source: str, digest: str, tests: DatasetTests, entry: str, max_tests: int | None
     ) -> Problem:
-        """`problem`, for tests already read (`tests`)."""
+        """`problem`, for tests already read (`tests`) and the entry point the answer's code calls for."""
         source = data_source.strip().lower()
-        entry = self.entry_point(tests, code) or ""
         key = (digest, source, entry, max_tests)
         problem = self._problems.get(key)
         if problem is None:

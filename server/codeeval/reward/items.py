@@ -63,9 +63,11 @@ class RewardItem:
 
     def __post_init__(self) -> None:
         if self.mode is not None:
-            object.__setattr__(self, "mode", RewardMode(self.mode))  # "binary" becomes its member; ValueError else
+            if self.mode not in {mode.value for mode in RewardMode}:
+                raise ValueError(f"`mode` must be one of {', '.join(mode.value for mode in RewardMode)}")
+            object.__setattr__(self, "mode", RewardMode(self.mode))  # "binary" becomes its member
         if self.max_tests is not None and (type(self.max_tests) is not int or self.max_tests < 1):  # not a bool
-            raise ValueError(f"max_tests must be a whole number >= 1, not {self.max_tests!r}")
+            raise ValueError(f"`max_tests` must be a whole number >= 1, not {self.max_tests!r}")
 
     @classmethod
     def of(cls, item: RewardItem | tuple | Mapping[str, Any]) -> RewardItem:
@@ -83,7 +85,7 @@ class RewardItem:
                 raise ValueError(f"unknown reward item keys: {', '.join(sorted(unknown))}")
             return cls(
                 item["solution"],
-                _problem_of(item),
+                problem_of(item),
                 item.get("weights"),
                 item.get("id"),
                 item.get("mode"),
@@ -92,7 +94,7 @@ class RewardItem:
         raise ValueError(f"a reward item must be a RewardItem, tuple or mapping, not {type(item).__name__}")
 
 
-def _problem_of(item: Mapping[str, Any]) -> ProblemReference:
+def problem_of(item: Mapping[str, Any]) -> ProblemReference:
     """`problem`, or a GroundTruth from `data_source` and `ground_truth`: one of the two, not both."""
     has_truth = "ground_truth" in item or "data_source" in item
     if has_truth == ("problem" in item):

@@ -30,10 +30,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..base.version import __version__
-from ..reward import GroundTruth, RewardItem, RewardMode, RewardScorer
+from ..reward import RewardItem, RewardScorer
+from ..reward.items import problem_of
 from .admission import Admission
-
-MODES = tuple(mode.value for mode in RewardMode)
 
 
 @dataclass(frozen=True)
@@ -123,33 +122,23 @@ def _item(number: int, entry: Any) -> RewardItem:
     """One item of a request: a `solution` with a `problem`, or with a `data_source` and its `ground_truth`."""
     if not isinstance(entry, dict) or not isinstance(entry.get("solution"), str):
         raise ValueError(f"item {number}: needs a string `solution`")
-    weights, mode, max_tests = entry.get("weights"), entry.get("mode"), entry.get("max_tests")
+    if "problem" in entry and not isinstance(entry["problem"], str):  # over HTTP a problem is named
+        raise ValueError(f"item {number}: needs a string `problem`, or `data_source` and `ground_truth`")
+    weights = entry.get("weights")
     if weights is not None and not _is_weights(weights):
         raise ValueError(f"item {number}: `weights` must map dimension names to numbers")
-    if mode is not None and mode not in MODES:
-        raise ValueError(f"item {number}: `mode` must be one of {', '.join(MODES)}")
-    if max_tests is not None and (type(max_tests) is not int or max_tests < 1):
-        raise ValueError(f"item {number}: `max_tests` must be a whole number >= 1")
     ident = entry.get("id")
-    return RewardItem(
-        entry["solution"],
-        _item_problem(number, entry),
-        weights,
-        None if ident is None else str(ident)[:200],
-        None if mode is None else RewardMode(mode),
-        max_tests,
-    )
-
-
-def _item_problem(number: int, entry: dict[str, Any]) -> str | GroundTruth:
-    """What an item is judged against: a problem's name, or a data source's ground truth."""
-    if "ground_truth" in entry or "data_source" in entry:
-        if "problem" in entry or not isinstance(entry.get("data_source"), str) or "ground_truth" not in entry:
-            raise ValueError(f"item {number}: needs a string `data_source` and a `ground_truth` (and no `problem`)")
-        return GroundTruth(entry["data_source"], entry["ground_truth"])
-    if isinstance(entry.get("problem"), str):
-        return str(entry["problem"])
-    raise ValueError(f"item {number}: needs a string `problem`, or `data_source` and `ground_truth`")
+    try:  # the problem or ground truth, the mode and the cap are checked as for any reward item
+        return RewardItem(
+            entry["solution"],
+            problem_of(entry),
+            weights,
+            None if ident is None else str(ident)[:200],
+            entry.get("mode"),
+            entry.get("max_tests"),
+        )
+    except ValueError as exc:
+        raise ValueError(f"item {number}: {exc}") from None
 
 
 def _is_weights(value: object) -> bool:

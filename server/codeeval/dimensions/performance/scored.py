@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...judging.case_runner import Deadline
+from ...judging.oracle import reference_session
 from ...problem.definition import Problem
 from ...results.result import DimensionResult
 from ...sandbox import Session
@@ -22,14 +23,7 @@ def evaluate_against_reference(
     source: InputSource | None = None,
 ) -> DimensionResult:
     """Score `candidate` against a reference session of its own: timings are paired with this candidate's."""
-    with Session(
-        problem.reference,
-        problem.entry_point,
-        problem.reference_filename,
-        candidate.limits,
-        launcher=candidate.launcher,
-        prelude=problem.prelude,
-    ) as reference:
+    with reference_session(problem, candidate.limits, candidate.launcher) as reference:
         loaded = reference.load()
         if not loaded.ok:
             return DimensionResult.not_applicable(NAME, f"the reference did not load: {loaded.describe()}")
