@@ -17,6 +17,10 @@ What it measures, per family (HumanEval, MBPP+) and per half of the tasks:
   those some plus input makes fail in our sandbox too (the others, "not reproducible", fail only in
   EvalPlus's harness: a time limit of its machine, a crash of its process; no generator can catch them here);
 - false flags: of the pass/pass solutions, the share it flags.
+- calibration: each scored finding of a pass/fail or pass/pass solution is a confidence and a label (real:
+  EvalPlus's plus inputs fail the solution; label errors of the data are not adjudicated here), printed per
+  family and half as a reliability table (confidence bins against the share real), the expected calibration
+  error and the share real at confidence >= 0.9.
 "Flagged" means the edge-case dimension costs points: a low-confidence finding that costs nothing is
 shown in the report but does not count. Edge cases come from the reference and the problem's own
 examples only; the plus inputs are read only to explain a miss: the first plus input that exposes
@@ -45,6 +49,7 @@ import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -375,6 +380,44 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
         print(f"  {run.task_id}: codeeval {'pass' if verdict.ours_base else 'fail'}, EvalPlus the other")
 
 
+BINS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001)
+
+
+def calibration(verdicts: list[Verdict]) -> tuple[list[tuple[str, int, float, float]], float, list[bool]]:
+    """(rows: bin, findings, mean confidence, share real; the expected calibration error; labels at >= 0.9) over
+    the scored findings of pass/fail ("real") and pass/pass solutions."""
+    points = [
+        (finding["confidence"]["value"], verdict.kind == "bug")
+        for verdict in verdicts
+        if verdict.kind in ("bug", "clean")
+        for finding in verdict.findings
+        if finding["scored"]
+    ]
+    rows, ece = [], 0.0
+    for low, high in pairwise(BINS):
+        members = [(confidence, real) for confidence, real in points if low <= confidence < high]
+        if members:
+            mean = statistics.fmean(confidence for confidence, _ in members)
+            real = sum(r for _, r in members) / len(members)
+            ece += len(members) / len(points) * abs(mean - real)
+            rows.append((f"[{low:.2f}, {min(high, 1.0):.2f})", len(members), mean, real))
+    return rows, ece, [real for confidence, real in points if confidence >= 0.9]
+
+
+def print_calibration(runs: list[TaskRun]) -> None:
+    groups: dict[str, list[Verdict]] = defaultdict(list)
+    for run in runs:
+        groups[f"{run.family} {run.split}"] += run.verdicts
+    for name, verdicts in sorted(groups.items()):
+        rows, ece, confident = calibration(verdicts)
+        findings = sum(count for _, count, _, _ in rows)
+        real_when_confident = _share(sum(confident), len(confident))
+        print(f"\n{name}: {findings} scored findings, ECE {ece:.3f}, real at >= 0.9 {real_when_confident}")
+        print("| confidence | findings | mean confidence | real bugs |\n|---|---|---|---|")
+        for label, count, mean, real in rows:
+            print(f"| {label} | {count} | {mean:.3f} | {real:.3f} |")
+
+
 def print_summary(summary: dict, wall_s: float) -> None:
     print(
         "\n| group | tasks | solutions | base agreement | recall (pass/fail flagged) | recall over reproducible bugs "
@@ -483,6 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     for run in runs:
         if run.error or run.generation_reason:
             print(f"  {run.task_id}: {run.error or 'generation not applicable: ' + run.generation_reason}")
+    print_calibration(runs)
     print_summary(summary, time.monotonic() - started)
     return 0
 

@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"base"},  # errors, findings, the catalog of kinds and dimensions, small helpers
     {"results", "sandbox", "quality"},  # result records; where untrusted code runs; the static analyzer
     {"problem"},  # problem files -> Problem
-    {"judging"},  # running cases, comparing outputs in the parent, the reference as oracle
+    {"judging", "environment"},  # judging outcomes in the parent; the environments `codeeval env` builds
     {"generation"},  # inputs from signatures
     {"dimensions"},  # correctness, edge cases, performance, code quality
     {"visual"},  # plot and page parts

@@ -228,3 +228,22 @@ async def test_lens_style_evaluate_asks_and_opens_the_report(client: LanguageCli
         assert [d.uri for d in client.shown_documents] == [result["reportUri"]]
     else:  # Neovim 0.7 cannot show documents: the server does not ask it to
         assert client.shown_documents == []
+
+
+async def test_a_problem_judged_by_a_test_suite_shows_the_failing_suite_tests(client: LanguageClient, workspace: Path):
+    bundled = Path(__file__).resolve().parents[2] / "problems"
+    path = workspace / "suite" / "chunk_list.py"
+    path.parent.mkdir(exist_ok=True)
+    uri = open_doc(client, path, text=(bundled / "samples" / "chunk_list" / "mutating.py").read_text(encoding="utf-8"))
+    problem = str(bundled / "chunk_list.yaml")
+    result = await execute(client, "codeeval.evaluate", {"uri": uri, "problem": problem})
+    assert result["status"] == "done" and result["problem"] == "chunk_list"
+    assert result["dimensions"]["correctness"] == pytest.approx(77.78, abs=0.01)  # 7 of 9: two suite tests fail
+    report = Path(result["reportUri"].removeprefix("file://")).read_text(encoding="utf-8")
+    assert "### Tests of the test suite that did not pass" in report
+    assert "`TestCases.test_the_argument_is_not_modified`" in report
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(3, 5))
+    )
+    shown = hover.contents.value
+    assert "- `TestCases.test_the_argument_is_not_modified`: `Lists differ: [] != [1, 2, 3, 4, 5]" in shown

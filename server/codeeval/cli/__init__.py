@@ -29,6 +29,7 @@ SUBCOMMANDS = [
     "validate",
     "check",
     "importer",
+    "env",
     "lsp",
 ]
 

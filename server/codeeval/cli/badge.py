@@ -83,10 +83,11 @@ def _score(args: argparse.Namespace) -> float:
 
 
 def _run_score(run: str, group: str | None) -> float:
-    """The mean score of a run's solutions (of one group), leaving out those codeeval failed on."""
+    """The mean score of a run's solutions (of one group), leaving out those codeeval failed on and those of
+    excluded problems (their reference fails where the run was)."""
     from ..diff import load_snapshot
 
-    records = [r for r in load_snapshot(run).solutions if r.has_score and (group is None or r.group == group)]
+    records = [r for r in load_snapshot(run).solutions if r.counted and (group is None or r.group == group)]
     if not records:
         raise BadgeRequestError(f"{run}: no scored solutions" + (f" of group {group!r}" if group else ""))
     return sum(record.score for record in records) / len(records)

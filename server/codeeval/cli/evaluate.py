@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..base.catalog import title_of
 from ..base.isolation import IsolationReport
+from .env import add_env_flag, choose_environment
 from .options import add_evaluation_flags, evaluation_options
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", "-f", choices=["text", "json", "markdown"], default="text")
     parser.add_argument("--output", "-o", help="write the report here instead of standard output")
     add_evaluation_flags(parser)
+    add_env_flag(parser, "default: none")
 
 
 def text_summary(result: EvaluationResult) -> str:
@@ -59,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report import to_json, to_markdown
     from ..report.images import save_images
 
+    choose_environment(args.env, [args.problem], bigcodebench=False)
     result = evaluate(args.solution, args.problem, options=evaluation_options(args))
     # Pictures (plots, screenshots) go beside a report file; a report on stdout inlines them.
     links = save_images(result, args.output) if args.output and result.images else None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base.isolation import IsolationReport
 from ..results.test_tiers import TestSelection
+from .env import add_env_flag, choose_environment, environment_cache
 from .evaluate import isolation_warning
 from .options import add_bigcodebench_flags, add_evaluation_flags, evaluation_options
 
@@ -96,8 +97,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="the result cache (default: $CODEEVAL_CACHE_DIR/results or ~/.cache/codeeval/results)",
     )
+    parser.add_argument(
+        "--no-precheck",
+        action="store_true",
+        help="do not check the problems' references against their own tests first (a problem whose reference "
+        "fails here is otherwise excluded from pass@k and the means, with its cause; cached per environment)",
+    )
     add_evaluation_flags(parser)
     add_bigcodebench_flags(parser)
+    add_env_flag(parser, "default: auto for a BigCodeBench file, none otherwise")
 
 
 class ProgressBar:
@@ -145,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report.run_folder import RunFolder
     from ..run.runner import Collected, collect_folder, collect_samples, run_stream
 
+    environment = choose_environment(args.env, [args.problems], _is_bigcodebench(args.problems))
     problems, problem_errors = _problems(args)
     for error in problem_errors:
         print(f"codeeval: {error}", file=sys.stderr)
@@ -186,9 +195,12 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_cache:
         from ..run.result_cache import ResultCache, default_cache_dir
 
-        cache = ResultCache(args.cache_dir or default_cache_dir(), options)
+        cache = ResultCache(environment_cache(Path(args.cache_dir or default_cache_dir()), environment), options)
     jobs = args.jobs or default_jobs(options)
-    stream = run_stream(problems, collected.submissions, options, jobs=jobs, executor=executor, cache=cache)
+    exclusions = precheck(args, problems, collected.submissions, options, jobs)
+    stream = run_stream(
+        problems, collected.submissions, options, jobs=jobs, executor=executor, cache=cache, exclusions=exclusions
+    )
     reused = 0
     for done, finished in enumerate(stream, start=1):
         reused += finished.cached
@@ -208,6 +220,26 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return report_internal_errors(failed, folder.path)
+
+
+def precheck(
+    args: argparse.Namespace, problems: dict, submissions: list, options: EvaluationOptions, jobs: int
+) -> dict:
+    """The problems whose reference fails here (run/precheck.py), by name; what the check did, on stderr.
+    Nothing with --no-precheck."""
+    from ..run.precheck import ReferencePrecheck
+
+    if args.no_precheck:
+        return {}
+
+    wanted = {submission.problem for submission in submissions}
+    summary = ReferencePrecheck(options, jobs).check(problems[name] for name in wanted)
+    for warning in summary.warnings:
+        print(f"codeeval: warning: {warning}", file=sys.stderr)
+    print(f"codeeval: {summary.line()}", file=sys.stderr)
+    for name, exclusion in sorted(summary.exclusions.items()):
+        print(f"codeeval: excluded {name}: {exclusion.sentence}", file=sys.stderr)
+    return summary.exclusions
 
 
 def default_jobs(options: EvaluationOptions) -> int:
@@ -239,6 +271,12 @@ def _problems(args: argparse.Namespace) -> tuple[dict, list[str]]:
             file=sys.stderr,
         )
     return found.problems, found.errors
+
+
+def _is_bigcodebench(source: str) -> bool:
+    from ..environment.needs import is_bigcodebench_file
+
+    return is_bigcodebench_file(Path(source))
 
 
 def report_internal_errors(failed: int, folder: Path) -> int:

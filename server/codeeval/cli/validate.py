@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     files = [f for path in args.paths for f in find_problem_files(path)]
     if not files:
         raise ProblemError("no problem files (*.yaml, *.yml) found", " ".join(args.paths))
-    bad = 0
+    bad = environment = 0
     names: dict[str, str] = {}
     for path in files:
         try:
@@ -36,11 +36,29 @@ def run(args: argparse.Namespace) -> int:
             names.setdefault(problem.name, str(path))
         except CodeevalError as exc:
             errors = [exc]
-        if errors:
+        cause = environment_cause(errors)
+        if cause:
+            environment += 1
+            print(f"env {path}: {cause}")
+        elif errors:
             bad += 1
             for error in errors:
                 print(error.location_message(), file=sys.stderr)
         else:
             print(f"ok  {path}")
-    print(f"{len(files) - bad} of {len(files)} problem files valid", file=sys.stderr)
+    here = f"; {environment} cannot be checked in this environment (env)" if environment else ""
+    print(f"{len(files) - bad - environment} of {len(files)} problem files valid{here}", file=sys.stderr)
     return 2 if bad else 0
+
+
+def environment_cause(errors: list) -> str:
+    """When every error is the reference failing for a cause of this environment (a missing library, the
+    network, ...: judging/environment_causes.py), that cause as a sentence: the file is not at fault, and
+    `codeeval run` excludes the problem here; else empty."""
+    from ..judging.environment_causes import classify
+
+    messages = [str(error.message) for error in errors]
+    found = classify(messages) if messages and all("reference" in m for m in messages) else None
+    if found is None:
+        return ""
+    return f"{found.sentence} (not the file's fault; `codeeval run` excludes it here): {found.evidence}"

@@ -73,11 +73,17 @@ class SolutionRecord:
     errors: tuple[str, ...] = ()
     group: str = ""  # what a leaderboard ranks: a sample kind, a model
     status: EvaluationStatus = EvaluationStatus.OK  # INTERNAL_ERROR: codeeval failed, the score means nothing
+    excluded: bool = False  # its problem's reference fails where it ran: scored, but not counted in means
 
     @property
     def has_score(self) -> bool:
         """False when codeeval itself could not evaluate the solution."""
         return self.status is EvaluationStatus.OK
+
+    @property
+    def counted(self) -> bool:
+        """Whether the solution counts in a mean: it has a score and its problem was not excluded."""
+        return self.has_score and not self.excluded
 
     @property
     def key(self) -> tuple[str, str]:
@@ -95,8 +101,8 @@ class Snapshot:
 
     @property
     def mean_score(self) -> float | None:
-        """The mean over the solutions that have a score, None when none has."""
-        scored = [record.score for record in self.solutions if record.has_score]
+        """The mean over the solutions that count (a score, a problem not excluded), None when none does."""
+        scored = [record.score for record in self.solutions if record.counted]
         return sum(scored) / len(scored) if scored else None
 
     @property
@@ -156,6 +162,7 @@ def _leaderboard_row(path: Path, index: int, row: object) -> SolutionRecord:
         tuple(str(error) for error in row.get("errors") or ()),
         str(row.get("group") or ""),
         _status(path, row.get("status")),
+        bool(row.get("excluded")),
     )
 
 
@@ -186,6 +193,7 @@ def _from_result(path: Path, data: dict) -> SolutionRecord:
         _dimensions(data["dimensions"]),
         tuple(str(error) for error in data.get("errors") or ()),
         status=_status(path, data.get("status")),
+        excluded=bool(data.get("excluded")),
     )
 
 

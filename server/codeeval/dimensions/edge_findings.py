@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.display import short_repr
 from ..base.findings import Confidence
 from ..generation.counterexamples import Counterexample
 from ..generation.domain import Relevance
@@ -255,5 +256,5 @@ def rationale_line(finding: EdgeFinding, entry_point: str, share: float) -> str:
 
 
 def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 160 else text[:157] + "..."
+    """A value in a rationale line, at most 160 characters (safe for huge ints and deep nesting)."""
+    return value[:157] + "..." if isinstance(value, str) and len(value) > 160 else short_repr(value, 160)

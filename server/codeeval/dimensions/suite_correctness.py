@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+from ..base.capabilities import refusal
 from ..base.catalog import CaseOrigin
 from ..base.errors import ProblemError
 from ..judging.case_runner import Deadline
@@ -22,7 +23,7 @@ from ..problem.test_suite_definition import TestSuiteSpec
 from ..results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails, PassCounts
 from ..results.result import DimensionResult
 from ..results.test_tiers import Tier
-from ..sandbox import CallStatus, Session
+from ..sandbox import CallStatus, Session, refused_capabilities
 from ..sandbox.suite_adapter import RUNNER_FILENAME, SUITE_ENTRY, VERDICTS, suite_adapter
 
 FINISH_TIMEOUT_S = 5.0
@@ -91,7 +92,19 @@ def run_suite(problem: Problem, suite: TestSuiteSpec, candidate: Session, deadli
             results[-1] = replace(results[-1], duration_s=outcome.duration_s)
         if load.ok:
             session.call([None], {}, timeout=FINISH_TIMEOUT_S)  # tear down, remove the task's directory
-    return results
+    return _with_refusal(results, refused_capabilities(candidate.launcher, limits.capabilities))
+
+
+def _with_refusal(results: list[SuiteTestResult], refused: frozenset) -> list[SuiteTestResult]:
+    """Where the problem asked for capabilities this sandbox does not grant, each test that did not pass says
+    so first (`refused: processes need the bubblewrap sandbox here; ...`): likely the cause, not the solution."""
+    if not refused:
+        return results
+    note = refusal(refused)
+    return [
+        result if result.passed or not result.counted else replace(result, message=f"{note}; {result.message}")
+        for result in results
+    ]
 
 
 def _line(suite: TestSuiteSpec, line_in_suite: int | None) -> int | None:

@@ -74,6 +74,7 @@ def limits_for(problem: Problem, options: EvaluationOptions) -> Limits:
         call_clock=CallClock.CPU if options.deterministic else CallClock.WALL,
         memory_mb=options.memory_mb or limits.memory_mb,
         cpu_s=int(limits.total_time_s) + 30,
+        capabilities=problem.sandbox.capabilities,  # granted only where namespaces contain them
     )
 
 

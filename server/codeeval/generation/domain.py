@@ -35,6 +35,7 @@ from .values import RecordValue
 MAX_DEPTH = 8
 MAX_ITEMS = 200  # elements of one collection looked at (the rest are like them)
 FLOOR = 0.05
+SHOWN_INT_LIMIT = 10**300  # beyond this an int is shown by its size: `.3g` overflows a float, repr has a limit
 
 # How much one kind of surprise lowers relevance (multiplied together, one factor per reason).
 KIND_UNSEEN = 0.25  # a list where the examples pass strings
@@ -494,6 +495,9 @@ def _classes(chars: set[str]) -> set[str]:
 
 
 def _short(value: float) -> str:
+    """A number in a reason: short; an int past the conversion limit (4300 digits) or a float's range as its size."""
+    if isinstance(value, int) and abs(value) > SHOWN_INT_LIMIT:
+        return f"{'-' if value < 0 else ''}an int of {value.bit_length()} bits"
     text = repr(value)
     return text if len(text) <= 24 else f"{value:.3g}"
 

@@ -33,6 +33,7 @@ from typing import Any
 from ..base import python_ast
 from .convert import ConversionError
 from .dataset_files import Draft, RecordConverter
+from .sandbox_needs import capabilities_needed, sandbox_section
 
 KIND = "bigcodebench"
 TIME_PER_TASK_S = 240.0  # bigcodebench.eval's TIMEOUT_LIMIT (BIGCODEBENCH_TIMEOUT_PER_TASK)
@@ -157,6 +158,9 @@ def problem_of(record: dict[str, Any], task_id: str, options: BigCodeBenchOption
     mapping["limits"] = {"time_per_call_s": TIME_PER_TEST_S, "memory_mb": MEMORY_MB, "total_time_s": TOTAL_TIME_S}
     mapping["test_suite"] = {"source": test, "time_per_test_s": TIME_PER_TEST_S, "time_per_task_s": TIME_PER_TASK_S}
     mapping["edge_cases"] = {"generate": {"enabled": False}}
+    needed = capabilities_needed((reference, test), libs)  # processes, loopback: granted only under bubblewrap
+    if needed:
+        mapping["sandbox"] = sandbox_section(needed)
     return mapping
 
 

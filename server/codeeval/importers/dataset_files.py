@@ -23,7 +23,6 @@ from ..problem.dataset_tests import DatasetFormatError
 from ..problem.definition import ProblemLimits, safe_name
 from ..problem.io_problems import CallTest, StdinTest
 from ..problem.loader import problem_from_text
-from ..problem.suite_tests import collect_tests
 from ..problem.yaml_source import MAX_FILE_BYTES
 from .convert import BadLine, ConversionError, Converted, ImportReport, Progress
 from .yaml_writer import UnwritableValue, dump_problem, flow, same_value
@@ -99,8 +98,7 @@ def write_draft(draft: Draft, folder: Path, task_id: str) -> Converted:
         raise ConversionError("the test suite did not survive the YAML round trip")
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    suite_tests = len(collect_tests(loaded.test_suite.source).names) if loaded.test_suite else 0
-    return Converted(task_id, str(path), len(loaded.tests) + suite_tests, draft.warnings, loaded)
+    return Converted(task_id, str(path), loaded.test_count, draft.warnings, loaded)
 
 
 def _check_round_trip(tests: list[dict[str, Any]], loaded: Problem) -> None:

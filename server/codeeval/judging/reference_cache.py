@@ -44,7 +44,7 @@ def cache_root() -> Path:
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """codeeval's version and a digest of its own source: a changed scorer never reuses an old answer or result."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the whole package, not only this module's folder
     hasher = hashlib.sha256(__version__.encode())
     for path in sorted(package.rglob("*")):
         if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:

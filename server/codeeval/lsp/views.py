@@ -82,11 +82,14 @@ class ShownCase(Protocol):
 
 
 def case_lines(cases: Sequence[ShownCase], limit: int) -> list[str]:
-    """Up to `limit` cases as markdown list items: input, expected and actual, and the line."""
+    """Up to `limit` cases as markdown list items: input, expected (when there is one) and actual, and the line."""
     out = []
     for case in cases[:limit]:
         where = f" (line {case.line})" if case.line else ""
-        out.append(f"- {code(case.input)}: expected {code(case.expected)}, got {code(case.actual)}{where}")
+        if case.expected:
+            out.append(f"- {code(case.input)}: expected {code(case.expected)}, got {code(case.actual)}{where}")
+        else:  # a test suite's test judges itself: its message is all there is
+            out.append(f"- {code(case.input)}: {code(case.actual)}{where}")
     if len(cases) > limit:
         out.append(f"- …and {len(cases) - limit} more (see the report)")
     return out

@@ -6,9 +6,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+from ..base.capabilities import SandboxRequest
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
+from ..base.display import short_repr
 from .program_definition import ProgramSpec
 from .stored_inputs import StoredInputs
+from .suite_tests import collect_tests
 from .test_suite_definition import TestSuiteSpec
 from .visual_definition import VisualSpec
 
@@ -80,15 +83,16 @@ class Case:
         if self.stdin:
             text = str(self.args[0])
         else:
-            parts = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
-            text = f"{call_target(entry_point)}({', '.join(parts)})"
+            text = f"{call_target(entry_point)}({_arguments(self.args, self.kwargs, limit)})"
         if self.calls is not None:
-            steps = "; ".join(
-                f".{c.method}({', '.join([repr(a) for a in c.args] + [f'{k}={v!r}' for k, v in c.kwargs.items()])})"
-                for c in self.calls
-            )
+            steps = "; ".join(f".{c.method}({_arguments(c.args, c.kwargs, limit)})" for c in self.calls)
             text = f"{text}; {steps}"
         return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _arguments(args: Any, kwargs: dict[str, Any], limit: int) -> str:
+    """`1, [2], key=3` (short_repr: an int past the 4300-digit conversion limit makes repr raise)."""
+    return ", ".join([short_repr(a, limit) for a in args] + [f"{k}={short_repr(v, limit)}" for k, v in kwargs.items()])
 
 
 CompareMode = Literal["exact", "unordered", "set", "not_none", "root"]
@@ -179,12 +183,18 @@ class Problem:
     program: ProgramSpec | None = None  # stdin/stdout program problems (kind PROGRAM)
     prelude: str = ""  # run before the solution and the reference in their namespace (LiveCodeBench's imports)
     test_suite: TestSuiteSpec | None = None  # unittest/pytest-style tests that judge the solution themselves
+    sandbox: SandboxRequest = field(default_factory=SandboxRequest)  # processes, loopback: `sandbox:`
 
     @property
     def load_prelude(self) -> str:
         """The prelude the worker runs once at load, before the solution: a program's runs inside its adapter,
         before every run of the script (sandbox/program_adapter.py), so none at load."""
         return self.prelude if self.program is None else ""
+
+    @property
+    def test_count(self) -> int:
+        """Its tests and its suite's tests: every case correctness counts."""
+        return len(self.tests) + (len(collect_tests(self.test_suite.source).names) if self.test_suite else 0)
 
     @property
     def reference_filename(self) -> str:

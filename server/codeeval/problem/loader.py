@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 
 from ..base import python_ast
+from ..base.capabilities import SandboxRequest
 from ..base.catalog import CaseOrigin, ProblemKind, default_weights
 from ..base.errors import ProblemError, ProblemErrors
 from .definition import (
@@ -482,6 +483,7 @@ def _build(document: YamlDocument) -> Problem:
         reference_line=document.block_start_line(("reference",)),
         prelude=data.get("prelude", ""),
         test_suite=_build_test_suite(document),
+        sandbox=SandboxRequest(**data.get("sandbox", {})),
     )
 
 

@@ -17,6 +17,10 @@ SECTIONS = {
     "performance": performance.render,
     "code_quality": quality.render,
 }
+EXCLUDED_NOTE = (
+    "The problem's own reference fails its tests in this environment, so this score is shown but not counted "
+    "in pass@k or the leaderboard's means."
+)
 OWN_VERDICT = frozenset({"performance"})  # sections that open with their own verdict line (with the score)
 
 
@@ -50,6 +54,9 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
         return _internal_error(result)
     links = image_links if image_links is not None else inline_links(result)
     out: list[str] = [f"# codeeval: {cell(result.problem)}", ""]
+    if result.excluded is not None:  # first: this score says nothing about the solution's author
+        out += [f"> **Excluded: {cell(result.excluded.sentence, 300)}.** {EXCLUDED_NOTE}", ""]
+        out += [f"> Evidence: `{cell(result.excluded.evidence, 300)}`", ""] if result.excluded.evidence else []
     out.append(f"**Score: {result.score:.1f} / 100** for `{cell(result.solution)}`")
     out.append("")
     rows = []

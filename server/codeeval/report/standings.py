@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ..base.catalog import CORRECTNESS, ProblemKind, dimensions_of, info_of, report_order
+from ..results.exclusion import Exclusion
 from ..results.result import EvaluationResult, EvaluationStatus
 from ..results.test_tiers import Tier, plus_verdict, tier_verdicts
+from .exclusions import excluded_column, excluded_heading, excluded_markdown, excluded_summary
 from .markdown_text import cell, table
 from .pass_at_k import KS, mean_pass_at_k
 
@@ -47,6 +49,12 @@ class ResultRow:
     errors: tuple[str, ...] = ()
     report: str | None = None  # the JSON report, relative to the run's output folder
     tiers: dict[str, bool] = field(default_factory=dict)  # test tier -> all its tests passed (test_tiers.py)
+    excluded: Exclusion | None = None  # the problem's reference fails here: shown, not counted (run/precheck.py)
+
+    @property
+    def counted(self) -> bool:
+        """Whether the row counts in the means and pass@k: scored, and its problem not excluded."""
+        return self.status is EvaluationStatus.OK and self.excluded is None
 
     @classmethod
     def of(
@@ -63,6 +71,7 @@ class ResultRow:
             tuple(result.errors),
             report,
             tier_verdicts(result.dimensions.get(CORRECTNESS.name)),
+            result.excluded,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,6 +86,7 @@ class ResultRow:
             "errors": list(self.errors),
             "report": self.report,
             "tiers": dict(self.tiers),
+            **({"excluded": self.excluded.to_dict()} if self.excluded is not None else {}),
         }
 
     @classmethod
@@ -97,6 +107,7 @@ class ResultRow:
                 tuple(str(e) for e in data.get("errors") or ()),
                 data.get("report"),
                 {str(k): bool(v) for k, v in dict(data.get("tiers") or {}).items()},
+                None if data.get("excluded") is None else Exclusion.from_dict(data["excluded"]),
             )
         except KeyError as exc:
             raise ValueError(f"missing field {exc}") from None
@@ -118,6 +129,7 @@ class GroupStanding:
     pass_at_k: dict[str, dict[int, float]] = field(default_factory=dict)  # "base"/"plus" -> {k: pass@k}
     distinct_from_above: bool | None = None  # Welch's t-test against the group ranked just above, at 5%
     p_value_vs_above: float | None = None
+    excluded: int = 0  # solutions left out: their problem's reference fails here
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,27 +144,27 @@ class GroupStanding:
             },
             "distinct_from_above": self.distinct_from_above,
             "p_value_vs_above": None if self.p_value_vs_above is None else round(self.p_value_vs_above, 4),
+            "excluded": self.excluded,
         }
 
 
 def standings(rows: list[ResultRow]) -> list[GroupStanding]:
-    """Groups ranked by mean score. Internal errors have no score: counted, never averaged in as 0."""
+    """Groups ranked by mean score. Internal errors have no score: counted, never averaged in as 0; nor are
+    the results of an excluded problem (its reference fails here)."""
     by_group: dict[str, list[ResultRow]] = defaultdict(list)
     for row in rows:
         by_group[row.group].append(row)
     groups = [_standing(group, group_rows) for group, group_rows in sorted(by_group.items())]
     ranked = sorted(groups, key=lambda g: -1.0 if g.mean_score is None else -g.mean_score)
-    scores = {
-        group: [r.score for r in group_rows if r.status is EvaluationStatus.OK]
-        for group, group_rows in by_group.items()
-    }
+    scores = {group: [r.score for r in group_rows if r.counted] for group, group_rows in by_group.items()}
     if not ranked:
         return []
     return [ranked[0], *(_against(above, below, scores) for above, below in pairwise(ranked))]
 
 
 def _standing(group: str, rows: list[ResultRow]) -> GroupStanding:
-    scored = [r for r in rows if r.status is EvaluationStatus.OK]
+    scored = [r for r in rows if r.counted]
+    internal_errors = sum(r.status is EvaluationStatus.INTERNAL_ERROR for r in rows)
     scores = [r.score for r in scored]
     mean = round(sum(scores) / len(scores), 2) if scores else None
     names = list(dict.fromkeys(name for r in scored for name in r.dimensions))
@@ -161,7 +173,14 @@ def _standing(group: str, rows: list[ResultRow]) -> GroupStanding:
         values = [v for r in scored if (v := r.dimensions.get(name)) is not None]
         dimensions[name] = round(sum(values) / len(values), 2) if values else None
     return GroupStanding(
-        group, mean, len(rows), len(rows) - len(scored), mean_interval(scores), dimensions, tier_pass_at_k(scored)
+        group,
+        mean,
+        len(rows),
+        internal_errors,
+        mean_interval(scores),
+        dimensions,
+        tier_pass_at_k(scored),
+        excluded=sum(r.excluded is not None and r.status is EvaluationStatus.OK for r in rows),
     )
 
 
@@ -212,6 +231,10 @@ def _against(above: GroupStanding, below: GroupStanding, scores: dict[str, list[
     return dataclasses.replace(below, distinct_from_above=p_value < 0.05, p_value_vs_above=p_value)
 
 
+def any_excluded(rows: list[ResultRow]) -> bool:
+    return any(row.excluded is not None for row in rows)
+
+
 def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, Any]:
     """The leaderboard as JSON-ready data: groups ranked by mean score, every result, warnings."""
     return {
@@ -219,6 +242,7 @@ def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, An
         "groups": [group.to_dict() for group in standings(rows)],
         "results": [row.to_dict() for row in rows],
         "internal_errors": sum(row.status is EvaluationStatus.INTERNAL_ERROR for row in rows),
+        **({"excluded": excluded_summary([(r.problem, r.excluded) for r in rows])} if any_excluded(rows) else {}),
         "warnings": warnings,
     }
 
@@ -233,11 +257,12 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
             f"> {data['internal_errors']} solution(s) have no score: codeeval hit an internal error "
             "while evaluating them (status `internal_error`; each report has the traceback).",
         ]
+    lines += excluded_markdown(data.get("excluded"))
     by_problem: dict[str, list[dict]] = defaultdict(list)
     for row in data["results"]:
         by_problem[row["problem"]].append(row)
     for problem, problem_rows in sorted(by_problem.items()):
-        lines += ["", f"## {cell(problem)}", ""]
+        lines += ["", f"## {cell(problem)}", ""] + excluded_heading(problem_rows)
         columns = dimension_columns(problem_rows)
         body = [
             [cell(r["solution"]), _score_cell(r)] + [_dimension_cell(r, name) for name, _ in columns]
@@ -265,6 +290,7 @@ def ranking_table(groups: list[dict[str, Any]]) -> list[str]:
         + [f"pass@{k} {tier}" for tier, k in tiers]
         + [title for _, title in columns]
         + ["solutions", "internal errors"]
+        + ["excluded"] * excluded_column(groups)
     )
     body = []
     for index, group in enumerate(groups):
@@ -279,6 +305,7 @@ def ranking_table(groups: list[dict[str, Any]]) -> list[str]:
             + [_rate(group.get("pass_at_k", {}).get(tier, {}).get(str(k))) for tier, k in tiers]
             + [_number(group.get("dimensions", {}).get(name), 0) for name, _ in columns]
             + [group["solutions"], group.get("internal_errors", 0)]
+            + [group.get("excluded", 0)] * excluded_column(groups)
         )
     lines = [table(header, body)]
     close = [

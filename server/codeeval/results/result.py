@@ -14,6 +14,7 @@ from typing import Any
 
 from ..base.isolation import IsolationReport
 from ..base.outcome_status import LoadStatus
+from .exclusion import Exclusion
 
 SCHEMA_VERSION = 1
 
@@ -173,11 +174,13 @@ class EvaluationResult:
         )
 
     images: list[ReportImage] = field(default_factory=list)  # plots and screenshots, saved beside the reports
+    excluded: Exclusion | None = None  # the problem's reference fails here: not counted (results/exclusion.py)
 
     def to_dict(self) -> dict:
         data = {
             "schema_version": SCHEMA_VERSION,
             "status": self.status.value,
+            **({"excluded": self.excluded.to_dict()} if self.excluded is not None else {}),
             "problem": self.problem,
             "problem_path": self.problem_path,
             "solution": self.solution,

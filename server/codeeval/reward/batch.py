@@ -247,7 +247,7 @@ class RewardScorer:
                 whole = self.library.resolve(reference)
                 source = self._code(item, whole.entry_point)
                 problem = self._capped_problem(whole, max_tests)
-                tests_total = len(whole.tests)
+                tests_total = whole.test_count
         except UnknownProblem as exc:
             return Reward.unscored(RewardStatus.UNKNOWN_PROBLEM, str(exc), item), None, ""
         except (ProblemLoadError, GroundTruthError) as exc:
@@ -312,7 +312,7 @@ class RewardScorer:
         if plan.item.weights and plan.mode is RewardMode.SCORE:
             score = combine(result.dimensions, {**plan.problem.weights, **self.weights, **plan.item.weights})
             result = replace(result, score=score)
-        run = len(plan.problem.tests)
+        run = plan.problem.test_count
         counts = tally(result, run)
         value = reward_value(plan.mode, result, counts)
         if value is None:
@@ -321,7 +321,10 @@ class RewardScorer:
         if counts is not None and not counts.all_passed and counts.run:
             reasons.append(counts.describe())
         if run < plan.tests_total:
-            reasons.append(f"capped: the {run} longest of {plan.tests_total} tests (max_tests {run})")
+            kept = len(plan.problem.tests)  # the cap cuts `tests` only: a suite's tests always run whole
+            suite = run - kept
+            capped = f"capped: the {kept} longest of {plan.tests_total - suite} tests (max_tests {kept})"
+            reasons.append(capped + (f"; the suite's {suite} tests run whole" if suite else ""))
         return Reward(
             round(value, 6),
             RewardStatus.SCORED,

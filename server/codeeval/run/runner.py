@@ -13,7 +13,7 @@ import json
 import threading
 import time
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +24,7 @@ from ..base.errors import CodeevalError, IsolationError, SolutionError
 from ..engine.evaluation_options import EvaluationOptions
 from ..problem import Problem, find_problem_files, load_problem, safe_name
 from ..problem.yaml_source import read_text
+from ..results.exclusion import Exclusion
 from ..results.result import EvaluationResult
 from ..sandbox.detect import default_launcher
 from ..sandbox.zygote_pool import batch_launcher
@@ -389,6 +390,7 @@ def run_stream(
     jobs: int = 1,
     executor: Executor | None = None,
     cache: ResultCache | None = None,
+    exclusions: Mapping[str, Exclusion] | None = None,
 ) -> Iterator[Finished]:
     """Evaluate every submission, yielding each result as it finishes (not in submission order).
 
@@ -396,8 +398,28 @@ def run_stream(
     problem's context is closed as soon as its last submission finishes. With a
     `cache`, results it holds come first, without running anything; of the rest,
     submissions with the same text for the same problem are evaluated once, and
-    each new result is stored the moment it finishes.
+    each new result is stored the moment it finishes. A problem in `exclusions` (its reference fails here:
+    run/precheck.py) has its results marked as excluded, after the cache: a stored result holds no exclusion.
     """
+    stream = _streamed(problems, submissions, options, jobs, executor, cache)
+    try:
+        for finished in stream:
+            exclusion = (exclusions or {}).get(finished.submission.problem)
+            if exclusion is not None:
+                finished.result = dataclasses.replace(finished.result, excluded=exclusion)
+            yield finished
+    finally:
+        stream.close()  # stopped early: the executor cancels what has not started
+
+
+def _streamed(
+    problems: dict[str, Problem],
+    submissions: list[Submission],
+    options: EvaluationOptions | None,
+    jobs: int,
+    executor: Executor | None,
+    cache: ResultCache | None,
+) -> Generator[Finished, None, None]:
     options = options or EvaluationOptions()
     executor = executor or LocalExecutor(jobs)
     if cache is None:
@@ -439,9 +461,10 @@ def run_all(
     jobs: int = 1,
     executor: Executor | None = None,
     cache: ResultCache | None = None,
+    exclusions: Mapping[str, Exclusion] | None = None,
 ) -> list[tuple[Submission, EvaluationResult]]:
     """Evaluate every submission; results come back in submission order."""
     results: list[EvaluationResult | None] = [None] * len(submissions)
-    for finished in run_stream(problems, submissions, options, jobs, executor, cache):
+    for finished in run_stream(problems, submissions, options, jobs, executor, cache, exclusions):
         results[finished.index] = finished.result
     return [(submission, result) for submission, result in zip(submissions, results, strict=True) if result is not None]

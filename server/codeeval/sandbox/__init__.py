@@ -6,7 +6,7 @@ from ..base.outcome_status import CallStatus, LoadStatus, PlotStatus, TimingStat
 from .bubblewrap import BubblewrapLauncher
 from .child.wire import Opaque, Record
 from .detect import default_launcher, launchers
-from .launcher import CallClock, Launcher, Limits, ProcessLauncher, SandboxError
+from .launcher import CallClock, Launcher, Limits, ProcessLauncher, SandboxError, refused_capabilities
 from .session import CallInput, CallOutcome, LoadOutcome, PlotOutcome, Session, TimingOutcome
 
 # Values may nest up to wire.MAX_DEPTH levels; encoding, decoding and comparing them
@@ -36,4 +36,5 @@ __all__ = [
     "TimingStatus",
     "default_launcher",
     "launchers",
+    "refused_capabilities",
 ]

@@ -43,6 +43,15 @@ INTERPRETER_PROBE = (
 )
 
 
+# A built environment's interpreter (`codeeval env`, `--env`): the workers run it instead of the chosen one.
+ENVIRONMENT_VARIABLE = "CODEEVAL_ENV_PYTHON"
+# A venv's packages are found by `site` (its pyvenv.cfg), which the worker's -S skips: asked for without -S.
+ENVIRONMENT_PROBE = (
+    "import json, os, site, sys; print(json.dumps({'prefix': sys.prefix, "
+    "'site': [p for p in site.getsitepackages() if os.path.isdir(p)]}))"
+)
+
+
 @dataclass(frozen=True)
 class Interpreter:
     """A Python interpreter the sandbox can run: its path, version and the folders it reads."""
@@ -50,6 +59,7 @@ class Interpreter:
     path: str
     version: tuple
     dirs: tuple  # what it reads at run time: its prefixes and module path
+    site_packages: tuple = ()  # a built environment's package folders, handed to the worker; () for the default
 
     @property
     def version_text(self) -> str:
@@ -112,6 +122,44 @@ def probe_interpreter(path: str, uid: int | None) -> Interpreter | None:
     return Interpreter(path, version, tuple(info.get("dirs", ())))
 
 
+def probe_environment(path: str, uid: int | None) -> Interpreter:
+    """A built environment's interpreter as the worker for `uid`, with its package folders; IsolationError if
+    that uid cannot run it."""
+    found = probe_interpreter(path, uid)
+    try:
+        if found is None:
+            raise ValueError("it does not run as the worker's uid, or is not a Python 3.10+ of this major version")
+        done = subprocess.run(
+            [path, "-s", "-B", "-c", ENVIRONMENT_PROBE],
+            capture_output=True,
+            timeout=PROBE_TIMEOUT_S,
+            env=worker_environment(),
+            cwd="/",
+            **_identity(uid),
+        )
+        info = json.loads(done.stdout)
+    except (OSError, subprocess.SubprocessError, ValueError) as exc:
+        raise IsolationError(f"the environment's interpreter {path} cannot be used: {exc}") from exc
+    site_packages = tuple(str(folder) for folder in info.get("site", ()))
+    dirs = tuple(sorted(set(found.dirs) | {str(info.get("prefix", ""))} | set(site_packages)))
+    return Interpreter(path, found.version, dirs, site_packages)
+
+
+def use_environment(python: str) -> Interpreter:
+    """From now on, workers run `python` (a built environment's), here and in processes started from here."""
+    os.environ[ENVIRONMENT_VARIABLE] = python
+    with _lock:
+        found = machine()
+        found.interpreter = probe_environment(python, found.uids.base if found.uids else None)
+        _probed.cache_clear()
+    return found.interpreter
+
+
+def _worker_interpreter(uid: int | None) -> Interpreter | None:
+    environment = os.environ.get(ENVIRONMENT_VARIABLE)
+    return probe_environment(environment, uid) if environment else choose_interpreter(uid)
+
+
 def choose_interpreter(uid: int | None) -> Interpreter | None:
     """The first candidate interpreter that works as the worker for `uid`, or None."""
     for path in interpreter_candidates():
@@ -143,7 +191,7 @@ def machine() -> Machine:
     notes = {}
     root = os.geteuid() == 0
     uids = UidPool() if root else None
-    interpreter = choose_interpreter(uids.base if uids else None)
+    interpreter = _worker_interpreter(uids.base if uids else None)
     if interpreter is None and uids is not None:
         notes["unprivileged_uid"] = (
             "no Python interpreter an unprivileged uid can read; install the system python3 (apt-get install python3)"
@@ -199,6 +247,7 @@ def _layer_options(found: Machine) -> LayerOptions:
         "seccomp": found.seccomp,
         "landlock": found.landlock,
         "cgroups": found.cgroups,
+        "site_packages": found.interpreter.site_packages,
     }
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar, Protocol, TypedDict
 
+from ..base.capabilities import Capability
 from ..base.isolation import IsolationLevel, IsolationReport
 from .cgroup import CgroupError, CgroupParent, WorkerCgroup
 from .child import wire
@@ -70,6 +71,9 @@ class Limits:
     processes: int = 64
     output_bytes: int = OUTPUT_CAP_BYTES
     scratch_mb: int = 64  # the writable working directory (a tmpfs under bubblewrap)
+    # What the problem asks for beyond a pure function (processes, loopback): granted only by a launcher whose
+    # namespaces contain it (`ProcessLauncher.grants`); elsewhere the worker runs as any other.
+    capabilities: frozenset[Capability] = frozenset()
 
     def for_worker(self) -> dict:
         return {
@@ -243,6 +247,7 @@ class LayerOptions(TypedDict, total=False):
     seccomp: bytes | None
     landlock: bool
     cgroups: CgroupParent | None
+    site_packages: tuple[str, ...]  # a built environment's package folders (the worker starts with -S)
 
 
 class ProcessOptions(LayerOptions, total=False):
@@ -282,6 +287,11 @@ def _abandon(
     _close_all(*fds)
     if workdir:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def refused_capabilities(launcher: Launcher, wanted: frozenset[Capability]) -> frozenset[Capability]:
+    """What of `wanted` a launcher (or a pool in front of one) will not grant: all of it without namespaces."""
+    return frozenset() if "namespaces" in launcher.isolation().layers else wanted
 
 
 def _pidfd(pid: int) -> int | None:
@@ -334,9 +344,11 @@ class ProcessLauncher:
         seccomp: bytes | None = None,
         landlock: bool = False,
         cgroups: CgroupParent | None = None,
+        site_packages: tuple[str, ...] = (),
         notes: dict | None = None,
     ):
         self.python = python or sys.executable
+        self.site_packages = site_packages
         self.python_version = python_version or ".".join(map(str, sys.version_info[:3]))
         self.uids = uids
         self.seccomp = seccomp
@@ -393,9 +405,16 @@ class ProcessLauncher:
             out.append(f"no seccomp filter ({self.notes.get('seccomp', 'not enabled')}): system calls are not filtered")
         return out
 
+    def grants(self, wanted: frozenset[Capability]) -> frozenset[Capability]:
+        """The capabilities of `wanted` this launcher's workers get: none without namespaces to contain them."""
+        return frozenset()
+
     # -- starting a worker ------------------------------------------------------------
     def worker_config(self, limits: Limits, seccomp_path: str | None) -> dict:
-        return {"limits": limits.for_worker(), "landlock": self.landlock, "seccomp": seccomp_path}
+        config = {"limits": limits.for_worker(), "landlock": self.landlock, "seccomp": seccomp_path}
+        if self.site_packages:  # a built environment's, in place of the interpreter's own (child/installed.py)
+            config["site_packages"] = list(self.site_packages)
+        return config
 
     def expected_layers(self) -> dict:
         """What the worker's hello must confirm, else the solution is not run."""
@@ -430,7 +449,7 @@ class ProcessLauncher:
             config,
         ]
 
-    def _side_channels(self) -> dict:
+    def _side_channels(self, limits: Limits) -> dict:
         """Extra descriptors for the child, by name: (end the evaluator keeps or None, end the child gets)."""
         return {}
 
@@ -486,7 +505,7 @@ class ProcessLauncher:
         process: subprocess.Popen | None = None
         side: dict = {}
         try:
-            side = self._side_channels()
+            side = self._side_channels(limits)
             workdir = self._workdir(uid)
             cgroup = self._cgroup(limits)
             command = self._command(limits, request_read, response_write, side)

@@ -212,6 +212,8 @@ class ZygotePool(LauncherFront):
         return self.launcher.layers()
 
     def spawn(self, limits: Limits) -> Child:
+        if limits.capabilities:  # a zygote's filter refuses them, and a filter can only ever be narrowed
+            return self.launcher.spawn(limits)
         compile_for(self.template.stage_dir, self.template.python, SANDBOX_CODE)
         zygote = self._take(limits.scratch_mb)
         if zygote is None:

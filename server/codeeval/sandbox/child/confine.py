@@ -144,8 +144,9 @@ def read_only_paths() -> list:
     return sorted(set(paths) | set(LIBRARY_DIRS) | set(PLOTTING_DATA) | set(DEVICES_READ))
 
 
-def apply_landlock(workdir: str) -> int:
-    """Restrict this process to reading the interpreter's files and writing `workdir`; returns the ABI."""
+def apply_landlock(workdir: str, packages: list | None = None) -> int:
+    """Restrict this process to reading the interpreter's files (and `packages`: a built environment's, not yet on
+    the module path) and writing `workdir`; returns the ABI."""
     abi = landlock_abi()
     if abi < 1:
         raise ConfinementError("landlock: not supported by this kernel")
@@ -165,7 +166,7 @@ def apply_landlock(workdir: str) -> int:
         "landlock ruleset",
     )
     try:
-        for path in read_only_paths():
+        for path in read_only_paths() + list(packages or []):
             _allow(ruleset, path, FS_READ_FILE | FS_READ_DIR)
         for path in DEVICES_WRITE:
             _allow(ruleset, path, FS_READ_FILE | FS_WRITE_FILE | FS_TRUNCATE)
@@ -188,7 +189,7 @@ def apply(config: dict) -> dict:
         return applied
     no_new_privs()
     if config.get("landlock"):
-        applied["landlock"] = apply_landlock(os.getcwd())
+        applied["landlock"] = apply_landlock(os.getcwd(), config.get("site_packages"))
     if config.get("seccomp"):
         applied["seccomp"] = load_seccomp(config["seccomp"])
     return applied

@@ -9,9 +9,11 @@ task's own temporary directory, and returns `[verdict, message, traceback]`; the
 expected values: the suite judges itself, and only verdicts leave the sandbox.
 
 What a solution can do against it: it runs in this process, so a determined solution can reach any object
-here (through frames or the garbage collector) and forge a pass. What is stopped: replacing
-`unittest.TestCase`'s or `TestResult`'s methods (restored before every test, and a test during which they
-changed is an error), and the runner's own verdict comes from its result object, not from test code.
+here (through frames or the garbage collector) and forge a pass. What is stopped: replacing the methods of
+`unittest.TestCase`, `TestResult`, unittest's `_Outcome` (which turns a test's exceptions into results) or
+this runner's own result and runner classes (restored before every test, and a test during which they
+changed is an error); the runner's verdict comes from its result object, not from test code; and what a
+solution prints never reaches the evaluator as a verdict (only the worker's channel does).
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ MESSAGE_LIMIT = 2000
 _AssertionError = AssertionError
 _SkipTest = unittest.SkipTest
 _isinstance = isinstance
-_guarded = (unittest.TestCase, unittest.TestResult)
-_originals = {klass: dict(vars(klass)) for klass in _guarded}
+_guarded: tuple = (unittest.TestCase, unittest.TestResult, unittest.case._Outcome)  # type: ignore[attr-defined]
+_originals = {klass: dict(vars(klass)) for klass in _guarded}  # this module's classes join below
 _OWN_FILES: set = set()  # the solution's and the suite's file names: the frames a traceback shows
 
 
@@ -225,3 +227,6 @@ class SuiteRunner:
         os.chdir(self.home)
         shutil.rmtree(self.workdir, ignore_errors=True)
         return ["done", "", ""]
+
+
+_originals.update({klass: dict(vars(klass)) for klass in (_Result, SuiteRunner)})
