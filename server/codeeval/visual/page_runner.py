@@ -49,9 +49,25 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+
+def cut_short_by_navigation(error: BaseException) -> bool:
+    """Whether a browser step failed only because the page navigated while it ran."""
+    text = str(error)
+    return any(message in text for message in NAVIGATION_MESSAGES)
+
+
 MAX_SCREENSHOT_HEIGHT = 4000
 FIRST_SETTLE_MS = 200  # after the first load: time for late layout shifts to be observed
 RELOAD_SETTLE_MS = 30
+NAVIGATION_RETRIES = 3  # a step cut short by the page navigating is run again this many times at most
+NAVIGATION_PAUSE_S = 0.1
+# What Playwright says when the document a step ran in went away under it (navigation, reload, new document).
+NAVIGATION_MESSAGES = (
+    "Execution context was destroyed",
+    "Cannot find context with specified id",
+    "Frame was detached",
+    "because of a navigation",
+)
 # Runs before the page's own scripts: layout shifts and broken images, read back after load.
 OBSERVER_SCRIPT = """
 window.__codeevalShift = 0;
@@ -125,7 +141,7 @@ class PageVisit:
 
     def _route(self, route: Route) -> None:
         url = route.request.url
-        if url.split("#")[0] == PAGE_URL:
+        if url.split("#")[0].split("?")[0] == PAGE_URL:  # the page itself, with a query too: a form sent to itself
             route.fulfill(status=200, body=self.request.html, content_type="text/html; charset=utf-8")
             return
         note = f"blocked {route.request.resource_type} request to {url[:200]}"
@@ -213,16 +229,22 @@ class PageRunner:
         return self.request.time_s - (time.monotonic() - self.started)
 
     def guarded(self, what: str, seconds: float, action: Callable[[], T]) -> T:
-        """Run one browser step under the watchdog; the page hanging kills the browser (PageHung)."""
-        self.watchdog.arm(min(seconds, max(0.1, self.remaining())), what)
-        try:
-            return action()
-        except Exception:
-            if self.watchdog.fired:
-                raise PageHung(self.watchdog.fired) from None
-            raise
-        finally:
-            self.watchdog.disarm()
+        """Run one browser step under the watchdog; the page hanging kills the browser (PageHung). A step the
+        page's own navigation cut short (a form that submits, a script that reloads) runs again in the new
+        document, a few times: the page's behaviour is judged, it never fails the evaluation."""
+        for attempt in range(NAVIGATION_RETRIES + 1):
+            self.watchdog.arm(min(seconds, max(0.1, self.remaining())), what)
+            try:
+                return action()
+            except Exception as exc:
+                if self.watchdog.fired:
+                    raise PageHung(self.watchdog.fired) from None
+                if attempt == NAVIGATION_RETRIES or not cut_short_by_navigation(exc):
+                    raise
+            finally:
+                self.watchdog.disarm()
+            time.sleep(NAVIGATION_PAUSE_S)  # the new document's context appears; the browser runs meanwhile
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def visit(self, browser: Browser, position: int, width: int) -> PageVisit | None:
         """Load and check the page at one width; None when it did not load."""
