@@ -142,7 +142,9 @@ class Workbench:
         self.quick_open(relative)
         wait_until(picked, f"{relative} in quick open", 30)
         self.press("Enter")
-        self.active_tab(name)
+        # A report's preview beside it may take the focus as it renders, leaving its own group the active one:
+        # a click on the file's tab makes the file's group active again, as a user would.
+        self.active_tab(name).click()
         self.editor().wait_for(timeout=UI_TIMEOUT_MS)
 
     def active_tab(self, title: str) -> Locator:
