@@ -53,7 +53,8 @@ if "df" in code.co_names:  # as the worker does: pandas only for scripts that us
     import pandas
     names["df"] = pandas.DataFrame(data)
 exec(code, names)
-plt.gcf().savefig(sys.argv[3])
+made = names[sys.argv[4]](data) if sys.argv[4] else None  # entry_point: make_plot returns a Figure or an Axes
+(getattr(made, "figure", made) or plt.gcf()).savefig(sys.argv[3])
 """
 
 PAGE_PROBLEM = """\
@@ -110,8 +111,10 @@ def timed(action) -> float:
 def bare_plot(python: str, problem, sample: Path, out: Path) -> None:
     import json
 
+    entry_point = problem.visual.plot.entry_point
+
     subprocess.run(
-        [python, "-S", "-c", BARE_PLOT, json.dumps(problem.visual.data), str(sample), str(out)],
+        [python, "-S", "-c", BARE_PLOT, json.dumps(problem.visual.data), str(sample), str(out), entry_point],
         check=True,
         capture_output=True,
         timeout=120,

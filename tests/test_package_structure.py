@@ -19,17 +19,17 @@ PACKAGE = REPO / "server" / "codeeval"
 LAYERS: list[set[str]] = [
     {"base"},  # errors, findings, the catalog of kinds and dimensions, small helpers
     {"results", "sandbox", "quality"},  # result records; where untrusted code runs; the static analyzer
-    {"problem"},  # problem files -> Problem
+    {"problem", "decisions"},  # problem files -> Problem; people's decisions on results, read and applied
     {"judging", "environment"},  # judging outcomes in the parent; the environments `codeeval env` builds
     {"generation"},  # inputs from signatures
     {"dimensions"},  # correctness, edge cases, performance, code quality
     {"visual"},  # plot and page parts
     {"engine"},  # the composition root: registers dimensions and parts, evaluates one solution
-    {"run"},  # many x many: runner, executors, cache, blind runs
+    {"run", "change_review"},  # many x many: runner, executors, cache, blind runs; a change against its base
     {"importers", "reward"},
     {"service"},
     {"report"},
-    {"diff", "badge"},
+    {"diff", "badge", "triage"},  # read run folders: two runs compared, a badge, the review queue
     {"ci"},
     {"lsp"},
     {"cli"},

@@ -1,10 +1,13 @@
 // Registers the contributed commands and wires each to its handler.
 
 import type { Disposable } from 'vscode';
+import { overrideScore } from './decisions';
 import { evaluateSolution, EvaluateDeps } from './evaluate';
 import { Command, CommandId } from './ids';
 import { openProblemFile } from './problemFile';
 import { showLastReport } from './report';
+import { showReviewQueue } from './reviewQueue';
+import { evaluateChanges } from './reviewChanges';
 import type { ServerApi } from './serverApi';
 import type { SetupProblem } from './setup';
 import { showSetup } from './setupPrompt';
@@ -15,6 +18,8 @@ export interface CommandDeps extends EvaluateDeps {
   restart(reason: string): Promise<void>;
   setupProblem(): SetupProblem | undefined;
   filesByQuality: { refresh(): void };
+  /** The Python that runs the server (the review queue runs `codeeval queue` with it). */
+  interpreter(): Promise<string>;
 }
 
 export function commandHandlers(deps: CommandDeps): Record<CommandId, (arg?: unknown) => Promise<unknown>> {
@@ -31,6 +36,9 @@ export function commandHandlers(deps: CommandDeps): Record<CommandId, (arg?: unk
       deps.filesByQuality.refresh();
       return Promise.resolve();
     },
+    [Command.overrideScore]: (arg) => overrideScore(deps, arg),
+    [Command.showReviewQueue]: () => showReviewQueue(deps),
+    [Command.evaluateChanges]: (arg) => evaluateChanges(deps, arg),
   };
 }
 

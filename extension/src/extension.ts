@@ -3,12 +3,14 @@
 
 import type { ExtensionContext, WorkspaceFolder } from 'vscode';
 import { CommandDeps, registerCommands } from './commands';
+import { decideFinding } from './decisions';
 import { evaluateSolution } from './evaluate';
 import { probeCodeeval } from './launch';
 import { FILES_BY_QUALITY_VIEW, FilesByQuality } from './qualityView';
 import { createLogger, Logger } from './logging';
 import { ServerCommand } from './protocol';
 import { findInterpreter } from './python';
+import { acceptChange, evaluateChanges } from './reviewChanges';
 import { activeInterpreterPath, onDidChangeActiveInterpreter } from './pythonExtension';
 import { ServerManager } from './server';
 import { ServerSettings } from './serverSettings';
@@ -37,22 +39,39 @@ export function activate(context: ExtensionContext): void {
   // The server and the commands refer to each other (a code lens's
   // `codeeval.evaluate` runs the command's flow), hence the late binding.
   let deps: CommandDeps | undefined = undefined;
+  const lookupInterpreter = () =>
+    findInterpreter({
+      setting: readInterpreterSetting(firstFolder()?.uri),
+      workspaceFolder: firstFolder()?.uri.fsPath,
+      activeEnvironment: () => activeInterpreterPath(firstFolder()?.uri),
+    });
   const server = new ServerManager({
     log,
-    lookupInterpreter: () =>
-      findInterpreter({
-        setting: readInterpreterSetting(firstFolder()?.uri),
-        workspaceFolder: firstFolder()?.uri.fsPath,
-        activeEnvironment: () => activeInterpreterPath(firstFolder()?.uri),
-      }),
+    lookupInterpreter,
     probe: probeCodeeval,
     serverSettings: () => currentSettings(log),
     workspaceRoot: () => firstFolder()?.uri.fsPath,
     onSetupProblem: (problem) => void promptSetup(problem, log),
-    interceptCommand: (command, args) =>
-      command === ServerCommand.evaluate && deps ? evaluateSolution(deps, args[0]) : undefined,
+    interceptCommand: (command, args) => intercept(command, args[0]),
   });
   manager = server;
+  // Server commands a code lens or quick action runs that need the user first: evaluate (the problem
+  // picker, progress, preview) and a dismissal (its reason, in an input box).
+  const intercept = (command: string, arg: unknown): Promise<unknown> | undefined => {
+    if (!deps) {
+      return undefined;
+    }
+    if (command === ServerCommand.evaluate) {
+      return evaluateSolution(deps, arg);
+    }
+    if (command === ServerCommand.reviewChanges) {
+      return evaluateChanges(deps, arg); // a "review against HEAD" lens: progress, cancel, the preview
+    }
+    if (command === ServerCommand.acceptChange) {
+      return acceptChange(deps, arg);
+    }
+    return command === ServerCommand.decideFinding ? decideFinding(deps, arg) : undefined;
+  };
 
   const statusBar = new ScoreStatusBar(
     (uri) => server.api()?.lastResult(uri) ?? Promise.resolve(null),
@@ -68,6 +87,7 @@ export function activate(context: ExtensionContext): void {
     statusBar,
     filesByQuality,
     log,
+    interpreter: async () => (await lookupInterpreter()).interpreter.command,
   };
 
   const restart = (reason: string): void => {

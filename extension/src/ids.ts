@@ -9,6 +9,9 @@ export const Command = {
   openProblemFile: 'codeeval.openProblemFile',
   showSetup: 'codeeval.showSetup',
   refreshFilesByQuality: 'codeeval.refreshFilesByQuality',
+  overrideScore: 'codeeval.overrideScoreByHand',
+  showReviewQueue: 'codeeval.showReviewQueue',
+  evaluateChanges: 'codeeval.evaluateChanges',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

@@ -15,6 +15,10 @@ export const ServerCommand = {
   lastResult: 'codeeval.lastResult',
   health: 'codeeval.health',
   workspaceQuality: 'codeeval.workspaceQuality',
+  decideFinding: 'codeeval.decideFinding',
+  overrideScore: 'codeeval.overrideScore',
+  reviewChanges: 'codeeval.reviewChanges',
+  acceptChange: 'codeeval.acceptChange',
 } as const;
 
 /** The `problem` value that asks for an evaluation without a problem file. */
@@ -105,6 +109,69 @@ export interface FileQuality {
   delta: number | null;
   findings: number;
 }
+
+/** `codeeval.decideFinding`'s argument: a finding (its fingerprint, a diagnostic's `data.fingerprint`) dismissed or confirmed. */
+export interface DecideFindingArgs {
+  uri: string;
+  finding: string;
+  kind: 'dismiss' | 'confirm';
+  /** Absent: the server's default reason ("dismissed in the editor"). */
+  reason?: string;
+  /** Absent: `git config user.name`, else $USER, where the server runs. */
+  reviewer?: string;
+}
+
+/** `codeeval.overrideScore`'s argument: a dimension's score, or the total, of the last evaluation set by hand. */
+export interface OverrideScoreArgs {
+  uri: string;
+  /** A dimension's name, or 'total'. */
+  dimension: string;
+  score: number;
+  reason: string;
+  reviewer?: string;
+}
+
+/** What `codeeval.decideFinding` and `codeeval.overrideScore` recorded, and the document's score with it applied. */
+export interface DecisionRecorded {
+  /** 'dismiss', 'confirm' or 'override'. */
+  kind: string;
+  target: string;
+  reviewer: string;
+  reason: string;
+  decisionFile: string;
+  score: number | null;
+  reportUri: string | null;
+}
+
+/** `codeeval.reviewChanges`' argument: the folder of `uri` (absent: the first folder) against `base` (absent: HEAD). */
+export interface ReviewChangesArgs {
+  uri?: string;
+  base?: string;
+}
+
+/** `codeeval.reviewChanges`: the workspace folder's changed functions judged against their base versions. */
+export interface ReviewChanges {
+  /** 'done', 'nothing' (not a git checkout, an unknown base, no Python change) or 'cancelled'. */
+  status: string;
+  message: string;
+  reportUri: string | null;
+  jsonUri: string | null;
+  changed: number;
+  behaviourChanges: number;
+  slowdowns: number;
+}
+
+/** `codeeval.acceptChange`'s argument: a behaviour change (a diagnostic's `data.fingerprint`) accepted as intended. */
+export interface AcceptChangeArgs {
+  uri: string;
+  finding: string;
+  /** Absent: the server's default reason ("accepted in the editor"). */
+  reason?: string;
+  reviewer?: string;
+}
+
+/** The dimensions an override may name, and the total. */
+export const OVERRIDE_TARGETS = ['total', 'correctness', 'edge_cases', 'performance', 'code_quality'] as const;
 
 /** The server answered with something the contract does not allow. */
 export class ProtocolError extends Error {
@@ -264,4 +331,68 @@ export function parseFileQualities(value: unknown): FileQuality[] {
       findings: optionalNumber(item.findings) ?? 0,
     };
   });
+}
+
+export function parseDecisionRecorded(command: string, value: unknown): DecisionRecorded {
+  if (!isObject(value) || typeof value.kind !== 'string' || typeof value.decisionFile !== 'string') {
+    throw new ProtocolError(command, `expected {kind, target, reviewer, reason, decisionFile, ...}, got ${JSON.stringify(value)}`);
+  }
+  return {
+    kind: value.kind,
+    target: optionalString(value.target) ?? '',
+    reviewer: optionalString(value.reviewer) ?? '',
+    reason: optionalString(value.reason) ?? '',
+    decisionFile: value.decisionFile,
+    score: optionalNumber(value.score),
+    reportUri: optionalString(value.reportUri),
+  };
+}
+
+/** A `codeeval.decideFinding` argument as a code action sends it, or undefined when it is not one. */
+export function asDecideFindingArgs(value: unknown): DecideFindingArgs | undefined {
+  if (!isObject(value) || typeof value.uri !== 'string' || typeof value.finding !== 'string') {
+    return undefined;
+  }
+  if (value.kind !== 'dismiss' && value.kind !== 'confirm') {
+    return undefined;
+  }
+  const args: DecideFindingArgs = { uri: value.uri, finding: value.finding, kind: value.kind };
+  if (typeof value.reason === 'string' && value.reason.trim() !== '') {
+    args.reason = value.reason;
+  }
+  if (typeof value.reviewer === 'string' && value.reviewer.trim() !== '') {
+    args.reviewer = value.reviewer;
+  }
+  return args;
+}
+
+export function parseReviewChanges(value: unknown): ReviewChanges {
+  const command = ServerCommand.reviewChanges;
+  if (!isObject(value) || typeof value.status !== 'string' || typeof value.message !== 'string') {
+    throw new ProtocolError(command, `expected {status, message, reportUri, ...}, got ${JSON.stringify(value)}`);
+  }
+  return {
+    status: value.status,
+    message: value.message,
+    reportUri: optionalString(value.reportUri),
+    jsonUri: optionalString(value.jsonUri),
+    changed: optionalNumber(value.changed) ?? 0,
+    behaviourChanges: optionalNumber(value.behaviourChanges) ?? 0,
+    slowdowns: optionalNumber(value.slowdowns) ?? 0,
+  };
+}
+
+/** A `codeeval.acceptChange` argument as the quick action sends it, or undefined when it is not one. */
+export function asAcceptChangeArgs(value: unknown): AcceptChangeArgs | undefined {
+  if (!isObject(value) || typeof value.uri !== 'string' || typeof value.finding !== 'string') {
+    return undefined;
+  }
+  const args: AcceptChangeArgs = { uri: value.uri, finding: value.finding };
+  if (typeof value.reason === 'string' && value.reason.trim() !== '') {
+    args.reason = value.reason;
+  }
+  if (typeof value.reviewer === 'string' && value.reviewer.trim() !== '') {
+    args.reviewer = value.reviewer;
+  }
+  return args;
 }

@@ -3,18 +3,26 @@
 // test a plain protocol connection. No `vscode` import.
 
 import {
+  AcceptChangeArgs,
+  DecideFindingArgs,
+  DecisionRecorded,
   EvaluateArgs,
+  OverrideScoreArgs,
   EvaluateResult,
   FileQuality,
   Health,
   LastResult,
   ProblemChoice,
+  ReviewChanges,
+  ReviewChangesArgs,
   ServerCommand,
+  parseDecisionRecorded,
   parseEvaluateResult,
   parseFileQualities,
   parseHealth,
   parseLastResult,
   parseProblemList,
+  parseReviewChanges,
   parseShowReport,
 } from './protocol';
 
@@ -144,6 +152,40 @@ export class ServerApi {
 
   async workspaceQuality(token?: CancelToken): Promise<FileQuality[]> {
     return parseFileQualities(await this.execute(ServerCommand.workspaceQuality, {}, token));
+  }
+
+  async decideFinding(args: DecideFindingArgs, token?: CancelToken): Promise<DecisionRecorded> {
+    return parseDecisionRecorded(ServerCommand.decideFinding, await this.execute(ServerCommand.decideFinding, args, token));
+  }
+
+  async overrideScore(args: OverrideScoreArgs, token?: CancelToken): Promise<DecisionRecorded> {
+    return parseDecisionRecorded(ServerCommand.overrideScore, await this.execute(ServerCommand.overrideScore, args, token));
+  }
+
+  /** The folder's changes against HEAD (or `base`), with progress and cancel as `evaluate`. */
+  async reviewChanges(args: ReviewChangesArgs, options: EvaluateOptions = {}): Promise<ReviewChanges> {
+    const workDoneToken = `codeeval-review-${process.pid}-${++progressCounter}`;
+    const progress = options.onProgress ? this.rpc.onProgress(workDoneToken, options.onProgress) : undefined;
+    const cancelled: ReviewChanges = {
+      status: 'cancelled',
+      message: 'cancelled',
+      reportUri: null,
+      jsonUri: null,
+      changed: 0,
+      behaviourChanges: 0,
+      slowdowns: 0,
+    };
+    try {
+      const params = { command: ServerCommand.reviewChanges, arguments: [args], workDoneToken };
+      const request = this.rpc.sendRequest(EXECUTE_COMMAND, params, options.token).then(parseReviewChanges);
+      return await raceCancellation<ReviewChanges>(request, options.token, () => cancelled);
+    } finally {
+      progress?.dispose();
+    }
+  }
+
+  async acceptChange(args: AcceptChangeArgs, token?: CancelToken): Promise<DecisionRecorded> {
+    return parseDecisionRecorded(ServerCommand.acceptChange, await this.execute(ServerCommand.acceptChange, args, token));
   }
 
   private execute(command: string, arg: unknown, token?: CancelToken): Promise<unknown> {

@@ -108,3 +108,19 @@ export function onDidChangeDiagnostics(listener: (event: vscode.DiagnosticChange
 export function onDidSaveTextDocument(listener: (document: vscode.TextDocument) => unknown): vscode.Disposable {
   return vscode.workspace.onDidSaveTextDocument(listener);
 }
+
+export function showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
+  return vscode.window.showInputBox(options);
+}
+
+export function showOpenDialog(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined> {
+  return vscode.window.showOpenDialog(options);
+}
+
+export function setStatusBarMessage(text: string, hideAfterMs: number): vscode.Disposable {
+  return vscode.window.setStatusBarMessage(text, hideAfterMs);
+}
+
+export function diagnosticsOf(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri);
+}

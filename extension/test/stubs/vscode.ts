@@ -171,6 +171,15 @@ interface FakeState {
   quickPicks: { items: { label: string }[]; options: unknown }[];
   /** Which QuickPick item the user picks (undefined: dismissed). */
   answerQuickPick: <T extends { label: string }>(items: readonly T[]) => T | undefined;
+  inputBoxes: { title?: string; prompt?: string; validateInput?: (value: string) => unknown }[];
+  /** What the user types in an input box (undefined: Escape). */
+  answerInputBox: (options: { title?: string; prompt?: string }) => string | undefined;
+  openDialogs: unknown[];
+  /** The folders or files the user picks in an open dialog (undefined: cancelled). */
+  answerOpenDialog: () => Uri[] | undefined;
+  statusBarMessages: string[];
+  /** What `languages.getDiagnostics(uri)` returns, by URI string. */
+  diagnostics: Map<string, { message: string; code?: string | number; data?: unknown }[]>;
   progress: ProgressRecord[];
   /** Called when a progress notification opens (a test may cancel it there). */
   onProgress: (record: ProgressRecord) => void;
@@ -194,6 +203,12 @@ function freshState(): FakeState {
     answerMessage: () => undefined,
     quickPicks: [],
     answerQuickPick: () => undefined,
+    inputBoxes: [],
+    answerInputBox: () => undefined,
+    openDialogs: [],
+    answerOpenDialog: () => undefined,
+    statusBarMessages: [],
+    diagnostics: new Map(),
     progress: [],
     onProgress: () => undefined,
     statusBarItems: [],
@@ -326,6 +341,18 @@ export const window = {
     fake.state.onProgress(record);
     return task({ report: (value) => record.reports.push(value) }, source.token);
   },
+  showInputBox(options: { title?: string; prompt?: string; validateInput?: (value: string) => unknown }): Promise<string | undefined> {
+    fake.state.inputBoxes.push(options);
+    return Promise.resolve(fake.state.answerInputBox(options));
+  },
+  showOpenDialog(options: unknown): Promise<Uri[] | undefined> {
+    fake.state.openDialogs.push(options);
+    return Promise.resolve(fake.state.answerOpenDialog());
+  },
+  setStatusBarMessage(text: string): Disposable {
+    fake.state.statusBarMessages.push(text);
+    return new Disposable(() => undefined);
+  },
   createOutputChannel: (name: string) => logChannel(name),
   createStatusBarItem(id: string, alignment: StatusBarAlignment, priority: number): FakeStatusBarItem {
     const item: FakeStatusBarItem = {
@@ -359,6 +386,9 @@ export const window = {
 
 export const languages = {
   onDidChangeDiagnostics: diagnosticsEmitter.event,
+  getDiagnostics(uri: Uri) {
+    return fake.state.diagnostics.get(uri.toString()) ?? [];
+  },
 };
 
 export const commands = {

@@ -2,7 +2,7 @@
 import matplotlib.pyplot as plt
 
 ax = df.set_index("item")["share"].plot.pie(figsize=(6, 5), autopct="%d%%", startangle=90, counterclock=False,
-                                            colors=["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"],
+                                            colors=["#f0e442", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"],
                                             labels=None)
 ax.set_ylabel("")
 ax.set_title("Monthly budget")

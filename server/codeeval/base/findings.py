@@ -7,6 +7,7 @@ confidence and shown with the reason, never dropped.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,8 +154,15 @@ class Finding:
     def is_low_confidence(self) -> bool:
         return self.confidence.is_low
 
+    @property
+    def fingerprint(self) -> str:
+        """What a person's decision on this finding is keyed by, with the solution's content hash: the rule,
+        the function and the message, not the line (a finding does not change by moving)."""
+        return fingerprint_of(self.rule_id, self.symbol or "", self.message)
+
     def to_dict(self) -> dict:
         data = {
+            "fingerprint": self.fingerprint,
             "rule": self.rule_id,
             "message": self.message,
             "severity": self.severity,
@@ -172,3 +180,8 @@ class Finding:
         if self.details:
             data["details"] = self.details
         return data
+
+
+def fingerprint_of(*parts: str) -> str:
+    """A short stable digest of what identifies a finding within one solution's result."""
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:12]

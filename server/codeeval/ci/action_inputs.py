@@ -47,6 +47,7 @@ class ActionInputs:
     threshold: float
     compare_base: bool
     annotate: bool
+    review: bool  # on a pull request, `codeeval review` of its changes against the base commit
     output_dir: str
     artifact_name: str | None
     badge_name: str
@@ -79,6 +80,7 @@ class ActionInputs:
             threshold=reader.number_or("threshold", 0, 100, DEFAULT_THRESHOLD),
             compare_base=reader.flag("compare-base", True),
             annotate=reader.flag("annotate", True),
+            review=reader.flag("review", True),
             output_dir=reader.text("output-dir") or "codeeval-reports",
             artifact_name=reader.text("artifact-name"),
             badge_name=reader.file_name("badge-name", "codeeval"),

@@ -27,6 +27,7 @@ from ..base.errors import CodeevalError
 from ..diff import RunDiff, Snapshot, compare, load_snapshot
 from ..diff.markdown import to_markdown
 from .action_inputs import ActionInputs, Mode
+from .change_review_step import ChangeReview, review_pull_request
 from .git import GitError, changed_lines, checkout_beside
 from .sarif_findings import QualityFinding, read_sarif
 from .summary import SummaryParts, render
@@ -104,9 +105,14 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
         outcome.score = mean_quality
     shown, scope = _findings_to_show(findings, workspace, pull, notes)
     if inputs.annotate:
-        for finding in shown[:MAX_ANNOTATIONS]:
+        annotated = [finding for finding in shown if not finding.dismissed]  # people judged those wrong
+        for finding in annotated[:MAX_ANNOTATIONS]:
             echo(finding.annotation())
-        outcome.annotations = min(len(shown), MAX_ANNOTATIONS)
+        outcome.annotations = min(len(annotated), MAX_ANNOTATIONS)
+    review = _review_changes(inputs, workspace, pull, outcome, notes)
+    if review is not None and inputs.annotate:
+        for change in review.changes[:MAX_ANNOTATIONS]:
+            echo(change.annotation())
     _write_badge(inputs, outcome)
     outcome.failures = _policy(inputs, outcome.score, shown, scope, diff)
     summary = _summary(
@@ -120,6 +126,8 @@ def run_ci(inputs: ActionInputs, env: RunnerEnvironment, echo: Callable[[str], N
             findings_scope=scope,
             leaderboard=_read(outcome.report_dir / "run" / "leaderboard.md") if snapshot is not None else None,
             artifact=f"the `{inputs.artifact_name}` artifact of this run" if inputs.artifact_name else None,
+            reviewed=snapshot.reviewed if snapshot is not None else 0,
+            behaviour=review.markdown() if review is not None else None,
         )
     )
     outcome.summary = _write(outcome.report_dir / "summary.md", summary)
@@ -197,6 +205,19 @@ def _compare_with_base(
     outcome.diff = _write(outcome.report_dir / "diff.md", to_markdown(diff))
     outcome.regressions = len(diff.regressions)
     return diff
+
+
+def _review_changes(
+    inputs: ActionInputs, workspace: Path, pull: PullRequest | None, outcome: CiOutcome, notes: list[str]
+) -> ChangeReview | None:
+    """On a pull request (unless `review: false`), its changed functions judged against the base commit."""
+    if pull is None or not inputs.review:
+        return None
+    found = review_pull_request(workspace, pull.base_sha, outcome.report_dir, _codeeval)
+    if isinstance(found, str):
+        notes.append(found)
+        return None
+    return found
 
 
 def _check_quality(

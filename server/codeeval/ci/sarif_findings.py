@@ -30,6 +30,7 @@ class QualityFinding:
     start_column: int  # 1-based
     end_column: int
     low_confidence: bool
+    dismissed: str = ""  # "dismissed by ana: <reason>" when people judged it wrong (a SARIF suppression)
 
     def touches(self, changed: ChangedLines) -> bool:
         """True when any of the finding's lines was added or modified."""
@@ -38,8 +39,8 @@ class QualityFinding:
 
     def at_or_above(self, threshold: Severity | None) -> bool:
         """At least as severe as `threshold` (None, `fail-on: none`, matches nothing); low-confidence findings
-        never count."""
-        return not self.low_confidence and self.severity.at_least(threshold)
+        and dismissed ones never count."""
+        return not self.low_confidence and not self.dismissed and self.severity.at_least(threshold)
 
     def annotation(self) -> str:
         """The workflow command that shows the finding on its lines."""
@@ -76,10 +77,20 @@ def read_sarif(path: Path, workspace: Path) -> list[QualityFinding]:
                     start_column=region.get("startColumn", 1),
                     end_column=region.get("endColumn", 1),
                     low_confidence=bool(properties.get("lowConfidence")),
+                    dismissed=_dismissal(result.get("suppressions")),
                 )
             )
     findings.sort(key=lambda finding: (finding.severity.rank, finding.path, finding.start_line))
     return findings
+
+
+def _dismissal(suppressions: object) -> str:
+    """Who dismissed the finding and why, from its first accepted SARIF suppression; empty when none."""
+    for suppression in suppressions if isinstance(suppressions, list) else ():
+        if isinstance(suppression, dict) and suppression.get("status", "accepted") == "accepted":
+            reviewer = (suppression.get("properties") or {}).get("reviewer", "a reviewer")
+            return f"dismissed by {reviewer}: {suppression.get('justification', '')}".rstrip(": ")
+    return ""
 
 
 def _workspace_path(uri: str, workspace: Path) -> str:

@@ -9,6 +9,7 @@ from ..base.findings import Severity
 from ..diff import RunDiff
 from ..diff.markdown import to_markdown as diff_markdown
 from ..report.markdown_text import cell, table
+from ..report.standings import REVIEWED_MARK
 from .sarif_findings import QualityFinding
 
 MAX_LISTED_FINDINGS = 20
@@ -27,16 +28,21 @@ class SummaryParts:
     findings_scope: str  # "on changed lines" or "in all checked files"
     leaderboard: str | None  # the leaderboard's Markdown
     artifact: str | None  # where the full reports are
+    reviewed: int = 0  # results whose scores include people's decisions (dismissed findings, overrides)
+    behaviour: str | None = None  # the pull request's "Behaviour changes" section (change_review_step.py)
 
 
 def render(parts: SummaryParts) -> str:
     """The summary: score, failures, notes, the comparison, the findings, the leaderboard (folded)."""
     out = ["## codeeval", ""]
+    mark = REVIEWED_MARK if parts.reviewed else ""
     if parts.score is not None:
-        out.append(f"**Score {parts.score:.1f} / 100** ({band_for(parts.score).name}): {parts.title}.")
+        out.append(f"**Score {parts.score:.1f} / 100**{mark} ({band_for(parts.score).name}): {parts.title}.")
     else:
         out.append(f"{parts.title}: no score.")
     out.append("")
+    if parts.reviewed:
+        out += [f"{REVIEWED_MARK} {_reviewed(parts.reviewed)}", ""]
     if parts.failures:
         out += ["**Failed:**", ""] + [f"- {cell(failure, 300)}" for failure in parts.failures] + [""]
     out += [f"> {cell(note, 400)}" for note in parts.notes]
@@ -44,6 +50,8 @@ def render(parts: SummaryParts) -> str:
         out.append("")
     if parts.diff is not None:
         out += [diff_markdown(parts.diff, heading="###"), ""]
+    if parts.behaviour:
+        out += [parts.behaviour.rstrip(), ""]
     out += _findings(parts.findings, parts.findings_scope)
     if parts.leaderboard:
         body = parts.leaderboard.replace("# codeeval leaderboard", "", 1).strip().replace("\n## ", "\n#### ")
@@ -51,6 +59,11 @@ def render(parts: SummaryParts) -> str:
     if parts.artifact:
         out += [f"Full reports (JSON, Markdown, SARIF, badge): {parts.artifact}.", ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _reviewed(count: int) -> str:
+    results = "result" if count == 1 else "results"
+    return f"{count} {results} reviewed by people: scores include their decisions (docs/decisions.md)."
 
 
 def _findings(findings: tuple[QualityFinding, ...], scope: str) -> list[str]:
@@ -62,7 +75,7 @@ def _findings(findings: tuple[QualityFinding, ...], scope: str) -> list[str]:
                 f"`{cell(f.path)}:{f.start_line}`",
                 f.rule,
                 f.severity + (" (low confidence)" if f.low_confidence else ""),
-                cell(f.message, 200),
+                cell(f.message, 200) + (f" **[{cell(f.dismissed, 200)}]**" if f.dismissed else ""),
             ]
             for f in findings[:MAX_LISTED_FINDINGS]
         ]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..base.findings import THRESHOLDS, threshold_of
 
 if TYPE_CHECKING:
+    from ..decisions.store import DecisionLog
     from ..quality.config import QualityConfig
     from ..report.check_files import FileResult
 
@@ -57,19 +58,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     config.add_argument("--no-config", action="store_true", help="ignore pyproject.toml files")
     parser.add_argument("--output", "-o", metavar="PATH", help="write the output here instead of standard output")
+    parser.add_argument(
+        "--decisions",
+        metavar="FILE",
+        default=None,
+        help="people's decisions (docs/decisions.md): findings dismissed on a file's exact content are shown as "
+        "dismissed and fail nothing; default: the nearest codeeval-decisions.jsonl; 'none' reads none",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the files and print the findings; the exit code says whether the run should fail."""
+    from ..decisions.decision import DecisionFileError
     from ..quality.config import QualityConfigError
     from ..report import check_output, sarif
+    from ..report.check_decisions import attach_dismissals, log_finder
     from ..report.check_files import expand
 
     try:
         overrides = _rule_overrides(args.select, args.ignore)
         settings_for = _settings_finder(args, overrides)
-        results = [_check_one(path, settings_for) for path in expand(args.files)]
-    except QualityConfigError as exc:
+        log_for = log_finder(args.decisions)
+        results = [_check_one(path, settings_for, log_for) for path in expand(args.files)]
+        attach_dismissals(results, log_for)
+    except (QualityConfigError, DecisionFileError) as exc:
         print(f"codeeval: {exc.location_message()}", file=sys.stderr)
         return EXIT_BAD_INPUT
     render = {
@@ -147,17 +159,21 @@ def _settings_finder(args: argparse.Namespace, overrides: dict[str, dict[str, bo
     return settings_for
 
 
-def _check_one(path: Path, settings_for: SettingsFinder) -> FileResult:
+def _check_one(path: Path, settings_for: SettingsFinder, log_for: Callable[[Path], DecisionLog]) -> FileResult:
+    """One file's findings, each rule's confidence moved by people's decisions on it (docs/decisions.md)."""
+    from ..decisions.rule_calibration import calibration_of
     from ..quality import analyze
     from ..report.check_files import FileResult, display_path, read_source
+    from ..results.review import solution_hash
 
     result = FileResult(path=path, display=display_path(path))
     text, problem = read_source(path)
     if text is None:
         result.error = problem
         return result
-    report = analyze(text, result.display, settings_for(path))
+    report = analyze(text, result.display, settings_for(path), calibration_of(log_for(path)))
     result.report = report
+    result.sha256 = solution_hash(text)  # what people's decisions on its findings name
     if report.parse_error:
         result.error = f"does not parse: {report.parse_error}"
         if report.parse_error_range is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..base.catalog import title_of
 from ..base.isolation import IsolationReport
 from .env import add_env_flag, choose_environment
-from .options import add_evaluation_flags, evaluation_options
+from .options import add_evaluation_flags, evaluation_options, read_decision_log
 
 if TYPE_CHECKING:
     from ..results.result import EvaluationResult
@@ -57,12 +57,17 @@ def isolation_warning(isolation: IsolationReport | None) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Evaluate one solution and write its report in the chosen format; the exit code."""
+    from ..decisions.apply import apply_decisions
+    from ..decisions.rule_calibration import calibration_of
     from ..engine.evaluator import evaluate
     from ..report import to_json, to_markdown
     from ..report.images import save_images
 
     choose_environment(args.env, [args.problem], bigcodebench=False)
-    result = evaluate(args.solution, args.problem, options=evaluation_options(args))
+    decisions = read_decision_log(args.decisions, args.problem)
+    options = evaluation_options(args)
+    options.calibration = calibration_of(decisions)
+    result = apply_decisions(evaluate(args.solution, args.problem, options=options), decisions)
     # Pictures (plots, screenshots) go beside a report file; a report on stdout inlines them.
     links = save_images(result, args.output) if args.output and result.images else None
     render = {"json": lambda r: to_json(r) + "\n", "markdown": lambda r: to_markdown(r, links), "text": text_summary}[

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base.catalog import KINDS, all_names, names
 from ..visual.judge import KEY_ENV, JudgeSettings
 
 if TYPE_CHECKING:
+    from ..decisions.store import DecisionLog
     from ..engine.evaluation_options import EvaluationOptions
 
 DIMENSIONS = all_names()  # of every kind of problem: --skip and --weights take any
 
 
 def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
-    """Add the flags every evaluating command shares: isolation, limits, skipped dimensions, weights."""
+    """Add the flags every evaluating command shares: isolation, limits, skipped dimensions, weights, decisions."""
+    parser.add_argument(
+        "--decisions",
+        metavar="FILE",
+        default=None,
+        help="people's decisions to apply (docs/decisions.md); default: the nearest codeeval-decisions.jsonl "
+        "from the problems up to the repository's root; 'none' applies none",
+    )
     parser.add_argument(
         "--require-isolation",
         choices=["strict"],
@@ -119,3 +128,29 @@ def add_bigcodebench_flags(parser: argparse.ArgumentParser) -> None:
         help="BigCodeBench: run the code prompt (imports and signature) before each solution, as the peer's "
         "calibrated results do; the problems' summaries say so",
     )
+
+
+def read_decision_log(choice: str | None, start: str) -> DecisionLog:
+    """The decisions a run applies: `--decisions FILE`, none for `none`, else the nearest decision file from
+    `start` (the problems). A malformed file stops the run with its file and line: its decisions would change
+    scores, so running without them would be wrong, not degraded."""
+    from ..base.errors import CodeevalError
+    from ..decisions.store import EMPTY_LOG, find_decision_file, read_decisions
+
+    if choice == "none":
+        return EMPTY_LOG
+    if choice and not Path(choice).is_file():
+        raise CodeevalError("no such decision file", choice)
+    path = Path(choice) if choice else find_decision_file(start)
+    return read_decisions(path) if path is not None else EMPTY_LOG
+
+
+def existing_decision_log(choice: str | None) -> DecisionLog:
+    """The decision file named, else the nearest from the working folder; an error when there is none."""
+    from ..base.errors import CodeevalError
+    from ..decisions.store import find_decision_file, read_decisions
+
+    path = Path(choice) if choice else find_decision_file(Path.cwd())
+    if path is None or not path.is_file():
+        raise CodeevalError("no decision file here (codeeval-decisions.jsonl): name one with --decisions", choice)
+    return read_decisions(path)

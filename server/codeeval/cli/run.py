@@ -12,7 +12,7 @@ from ..base.isolation import IsolationReport
 from ..results.test_tiers import TestSelection
 from .env import add_env_flag, choose_environment, environment_cache
 from .evaluate import isolation_warning
-from .options import add_bigcodebench_flags, add_evaluation_flags, evaluation_options
+from .options import add_bigcodebench_flags, add_evaluation_flags, evaluation_options, read_decision_log
 
 if TYPE_CHECKING:
     from ..engine.evaluation_options import EvaluationOptions
@@ -150,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
     # Imported here, not at the top: the engine pulls in scipy and hypothesis, and every subcommand's
     # module is imported to build `codeeval --help`.
     from ..base.errors import ProblemError
+    from ..decisions.apply import apply_decisions
+    from ..decisions.rule_calibration import calibration_of
     from ..report.run_folder import RunFolder
     from ..run.runner import Collected, collect_folder, collect_samples, run_stream
 
@@ -191,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         executor = RayExecutor(args.ray_address)
     options = evaluation_options(args)
     options.tests = TestSelection(args.tests)
+    decisions = read_decision_log(args.decisions, args.problems)
+    options.calibration = calibration_of(decisions)
     cache = None
     if not args.no_cache:
         from ..run.result_cache import ResultCache, default_cache_dir
@@ -204,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     reused = 0
     for done, finished in enumerate(stream, start=1):
         reused += finished.cached
-        submission, result = finished.submission, finished.result
+        submission, result = finished.submission, apply_decisions(finished.result, decisions)
         folder.record(submission.problem, submission.label, submission.group, submission.origin, result)
         isolation = isolation or result.isolation
         progress(done, len(collected.submissions), result)

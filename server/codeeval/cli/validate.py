@@ -46,9 +46,29 @@ def run(args: argparse.Namespace) -> int:
                 print(error.location_message(), file=sys.stderr)
         else:
             print(f"ok  {path}")
+    bad_decisions = _validate_decision_files(args.paths)
     here = f"; {environment} cannot be checked in this environment (env)" if environment else ""
     print(f"{len(files) - bad - environment} of {len(files)} problem files valid{here}", file=sys.stderr)
-    return 2 if bad else 0
+    return 2 if bad or bad_decisions else 0
+
+
+def _validate_decision_files(paths: list[str]) -> int:
+    """Check the decision file each path's runs would apply (docs/decisions.md); the number that do not read."""
+    from ..decisions.decision import DecisionFileError
+    from ..decisions.store import find_decision_file, read_decisions
+
+    found = {file for file in (find_decision_file(path) for path in paths) if file is not None}
+    bad = 0
+    for file in sorted(found):
+        try:
+            log = read_decisions(file)
+        except DecisionFileError as exc:
+            bad += 1
+            print(exc.location_message(), file=sys.stderr)
+            continue
+        count = len(log.decisions)
+        print(f"ok  {file} ({count} decision{'' if count == 1 else 's'})")
+    return bad
 
 
 def environment_cause(errors: list) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base.catalog import report_order, title_of
 from ..report.markdown_text import cell, table
+from ..report.standings import REVIEWED_MARK
 from .changes import DimensionChange, Direction, RunDiff, SolutionChange
 from .records import DimensionRecord, SolutionRecord
 
@@ -29,6 +30,7 @@ def to_markdown(diff: RunDiff, heading: str = "##", top_reasons: int = 3, max_so
             out += [f"{heading}# {title} ({len(records)})", ""]
             out += [f"- {cell(record.problem)} · {cell(record.solution)}: {_overall(record)}" for record in records]
             out.append("")
+    out += reviewed_footnote(diff)
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -70,11 +72,28 @@ def _table(diff: RunDiff) -> str:
 def _score_change(change: SolutionChange) -> str:
     if change.direction is Direction.NO_SCORE:
         return f"{_overall(change.old)} → {_overall(change.new)}"
-    return f"{change.old.score:.1f} → {change.new.score:.1f} ({_signed(change.delta)})"
+    old, new = (f"{record.score:.1f}{_reviewed(record)}" for record in (change.old, change.new))
+    return f"{old} → {new} ({_signed(change.delta)})"
 
 
 def _overall(record: SolutionRecord) -> str:
-    return f"{record.score:.1f}" if record.has_score else "internal error"
+    return f"{record.score:.1f}{_reviewed(record)}" if record.has_score else "internal error"
+
+
+def _reviewed(record: SolutionRecord) -> str:
+    return REVIEWED_MARK if record.reviewed else ""
+
+
+def reviewed_footnote(diff: RunDiff) -> list[str]:
+    """What the mark means, when a score on either side has it."""
+    counts = [snapshot.reviewed for snapshot in (diff.old, diff.new)]
+    if not any(counts):
+        return []
+    return [
+        f"{REVIEWED_MARK} reviewed by people: the score includes their decisions "
+        f"({counts[0]} result(s) before, {counts[1]} now; docs/decisions.md).",
+        "",
+    ]
 
 
 def _details(change: SolutionChange, heading: str, top_reasons: int) -> list[str]:

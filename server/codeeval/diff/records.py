@@ -74,6 +74,7 @@ class SolutionRecord:
     group: str = ""  # what a leaderboard ranks: a sample kind, a model
     status: EvaluationStatus = EvaluationStatus.OK  # INTERNAL_ERROR: codeeval failed, the score means nothing
     excluded: bool = False  # its problem's reference fails where it ran: scored, but not counted in means
+    reviewed: bool = False  # its score includes people's decisions (a dismissed finding, an override)
 
     @property
     def has_score(self) -> bool:
@@ -104,6 +105,11 @@ class Snapshot:
         """The mean over the solutions that count (a score, a problem not excluded), None when none does."""
         scored = [record.score for record in self.solutions if record.counted]
         return sum(scored) / len(scored) if scored else None
+
+    @property
+    def reviewed(self) -> int:
+        """How many solutions' scores include people's decisions."""
+        return sum(record.reviewed for record in self.solutions)
 
     @property
     def internal_errors(self) -> int:
@@ -163,6 +169,7 @@ def _leaderboard_row(path: Path, index: int, row: object) -> SolutionRecord:
         str(row.get("group") or ""),
         _status(path, row.get("status")),
         bool(row.get("excluded")),
+        bool(row.get("reviewed")),  # absent before reviews existed: not reviewed
     )
 
 
@@ -194,7 +201,14 @@ def _from_result(path: Path, data: dict) -> SolutionRecord:
         tuple(str(error) for error in data.get("errors") or ()),
         status=_status(path, data.get("status")),
         excluded=bool(data.get("excluded")),
+        reviewed=_reviewed(data.get("review")),
     )
+
+
+def _reviewed(review: object) -> bool:
+    """Whether a result's `review` has a decision that applies (docs/result-format.md)."""
+    decisions = review.get("decisions") if isinstance(review, dict) else None
+    return any(isinstance(d, dict) and d.get("applied") for d in decisions or ())
 
 
 def _status(path: Path, value: object) -> EvaluationStatus:

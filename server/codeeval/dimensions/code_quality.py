@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..base.calibration import NO_CALIBRATION, Calibration
 from ..base.catalog import CODE_QUALITY
 from ..quality.analyzer import analyze
 from ..quality.config import QualityConfigError
@@ -14,10 +15,15 @@ from ..results.result import DimensionResult
 NAME = CODE_QUALITY.name
 
 
-def dimension(source: str, settings: Mapping[str, Any] | None = None, path: str = "solution.py") -> DimensionResult:
+def dimension(
+    source: str,
+    settings: Mapping[str, Any] | None = None,
+    path: str = "solution.py",
+    calibration: Calibration = NO_CALIBRATION,
+) -> DimensionResult:
     """The code_quality dimension for the engine: the score, a summary line, the rationale and every finding."""
     try:
-        report = analyze(source, path, settings)
+        report = analyze(source, path, settings, calibration)
     except QualityConfigError as exc:
         return DimensionResult.not_applicable(NAME, f"bad quality settings: {exc.location_message()}")
     details = QualityDetails(

@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
+from ..base.calibration import NO_CALIBRATION, Calibration
 from ..base.catalog import DimensionInfo
 from ..judging.case_runner import Deadline
 from ..judging.oracle import Oracle
@@ -39,6 +40,7 @@ class SolutionRun:
     frozen_suites: FrozenSuites | None = None  # deterministic mode: generated suites replayed, not rebuilt
     tests: TestSelection = TestSelection.BASE  # the problem's own tests, or those and its extended tier
     stop_at_first_failure: bool = False  # correctness skips the tests after a failing one (a binary reward)
+    calibration: Calibration = NO_CALIBRATION  # people's decisions, moving findings' confidence (base/calibration.py)
 
 
 RunT = TypeVar("RunT", contravariant=True)

@@ -25,7 +25,9 @@ from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import dataclass, replace
 
+from ..base.calibration import NO_CALIBRATION, Calibration, edge_key
 from ..base.catalog import EDGE_CASES, CaseOrigin
+from ..base.findings import Confidence
 from ..generation.counterexamples import Counterexample, minimal_counterexample
 from ..generation.domain import Relevance
 from ..generation.frozen_suites import FrozenSuites
@@ -99,7 +101,12 @@ class _Tally:
 
 
 def evaluate(
-    problem: Problem, candidate: Session, oracle: Oracle, deadline: Deadline, frozen: FrozenSuites | None = None
+    problem: Problem,
+    candidate: Session,
+    oracle: Oracle,
+    deadline: Deadline,
+    frozen: FrozenSuites | None = None,
+    calibration: Calibration = NO_CALIBRATION,
 ) -> DimensionResult:
     """Run the hand-written and generated edge cases on the candidate and score what fails."""
     state = state_for(problem, oracle, frozen)
@@ -131,7 +138,7 @@ def evaluate(
             oracle, state, [(i, c) for i, c in numbered if c.origin is CaseOrigin.GENERATED], deadline, run
         )
         _run_generated(problem, adapted or candidate, state, pending, deadline, run)
-        findings = _findings(problem, state, adapted or candidate, run, deadline)
+        findings = _findings(problem, state, adapted or candidate, run, deadline, calibration)
     finally:
         if adapted is not None:
             adapted.close()
@@ -249,7 +256,12 @@ def _record(
 
 
 def _findings(
-    problem: Problem, state: GenerationState, session: Session, run: _Tally, deadline: Deadline
+    problem: Problem,
+    state: GenerationState,
+    session: Session,
+    run: _Tally,
+    deadline: Deadline,
+    calibration: Calibration,
 ) -> list[EdgeFinding]:
     """One finding per kind of failure; the most confident ones shrunk, the others run again to confirm."""
     suite = state.suite()
@@ -258,7 +270,7 @@ def _findings(
     judged = len(run.generated) + (len(run.timeouts) if scored_timeouts else 0)
     for finding in findings:
         finding.scored = finding.kind[0] is not CaseVerdict.TIMEOUT or scored_timeouts
-        price(finding, judged)  # a first estimate, to choose which findings to shrink
+        price(finding, judged, _calibrated(problem, calibration))  # a first estimate, to choose which to shrink
     findings.sort(key=lambda f: (-f.points, -f.confidence.value))
     shrunk = 0
     for finding in findings:
@@ -276,9 +288,14 @@ def _findings(
             shrunk += 1
         else:
             finding.reproduced = _fails_again(problem, session, finding)
-        price(finding, judged)
+        price(finding, judged, _calibrated(problem, calibration))
     findings.sort(key=lambda f: (-f.points, -f.confidence.value))
     return findings
+
+
+def _calibrated(problem: Problem, calibration: Calibration) -> Callable[[str, Confidence], Confidence]:
+    """A finding kind's confidence moved by people's decisions on that kind for this problem."""
+    return lambda kind, confidence: calibration.adjust(edge_key(problem.name, kind), confidence)
 
 
 def _relevance(suite: Suite, value: object, timeout: bool = False) -> Relevance:

@@ -92,6 +92,7 @@ class EdgeFinding:
     counterexample: Counterexample | None = None
     counterexample_relevance: Relevance | None = None
     confidence: Confidence = field(default_factory=lambda: Confidence(1.0, 1.0, 1.0, 1.0))
+    automatic_confidence: Confidence | None = None  # before people's decisions moved it; None: they did not
     points: float = 0.0
 
     @property
@@ -141,6 +142,7 @@ class EdgeFinding:
             scored=self.scored,
             points=round(self.points, 2),
             counterexample=None if self.counterexample is None else describe_counterexample(self.counterexample),
+            automatic_confidence=self.automatic_confidence,
         )
 
 
@@ -220,9 +222,14 @@ def cost_weight(confidence: float) -> float:
     return LOW_WEIGHT
 
 
-def price(finding: EdgeFinding, judged: int) -> float:
-    """Points of the generated part this finding costs (0 when not scored)."""
-    finding.confidence = confidence_of(finding)
+def price(
+    finding: EdgeFinding, judged: int, calibrate: Callable[[str, Confidence], Confidence] = lambda _, c: c
+) -> float:
+    """Points of the generated part this finding costs (0 when not scored); `calibrate` moves the confidence
+    by people's decisions on the finding's kind."""
+    automatic = confidence_of(finding)
+    finding.confidence = calibrate(finding.label, automatic)
+    finding.automatic_confidence = automatic if finding.confidence != automatic else None
     flaky_timeout = finding.kind[0] is CaseVerdict.TIMEOUT and not finding.reproduced
     if not finding.scored or judged <= 0 or flaky_timeout:
         finding.points = 0.0

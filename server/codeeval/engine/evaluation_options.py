@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..base.calibration import NO_CALIBRATION, Calibration
 from ..results.test_tiers import TestSelection
 
 if TYPE_CHECKING:
@@ -29,3 +30,4 @@ class EvaluationOptions:
     tests: TestSelection = TestSelection.BASE  # base: the problem's tests; plus: and its extended tests too
     stop_at_first_failure: bool = False  # correctness runs no test after a failing one (binary rewards)
     extra: dict[str, Any] = field(default_factory=dict)  # options for individual dimensions
+    calibration: Calibration = NO_CALIBRATION  # people's decisions on findings (decisions/), moving confidence

@@ -23,6 +23,7 @@ from ..problem.yaml_source import read_text
 from ..results.case_details import LoadFailureDetails
 from ..results.overall_score import combine
 from ..results.result import DimensionResult, EvaluationResult, LoadRecord
+from ..results.review import solution_hash
 from ..sandbox import CallClock, Limits, LoadOutcome, Session, default_launcher
 from ..sandbox.program_adapter import program_adapter
 from .evaluation_options import EvaluationOptions, IsolationRequirement
@@ -110,7 +111,14 @@ def evaluate(
 
 
 def evaluate_source(source: str, label: str, context: ProblemContext) -> EvaluationResult:
-    """The whole evaluation of one solution's source text in a problem's context."""
+    """The whole evaluation of one solution's source text in a problem's context, keyed by its content hash
+    (what people's decisions on it are keyed by)."""
+    result = _evaluated(source, label, context)
+    result.solution_hash = solution_hash(source)
+    return result
+
+
+def _evaluated(source: str, label: str, context: ProblemContext) -> EvaluationResult:
     started = time.monotonic()
     problem, options = context.problem, context.options
     isolation = context.launcher.isolation()
@@ -143,6 +151,7 @@ def evaluate_source(source: str, label: str, context: ProblemContext) -> Evaluat
             context.frozen_suites,
             options.tests,
             stop_at_first_failure=options.stop_at_first_failure,
+            calibration=options.calibration,
         )
         dimensions = {
             dimension.name: _verdict(dimension, run, load, options.skip) for dimension in dimensions_for(problem.kind)
@@ -205,6 +214,8 @@ def _visual_result(
     problem, options = context.problem, context.options
     visual = evaluate_visual(problem, source, label, context.launcher, options.skip, options.extra.get("judge"))
     score = combine(visual.dimensions, {**problem.weights, **(options.weights or {})})
+    if visual.cap is not None:
+        score = min(score, visual.cap.limit)
     return EvaluationResult(
         problem=problem.name,
         problem_path=problem.path,
@@ -216,4 +227,5 @@ def _visual_result(
         output=visual.output,
         duration_s=time.monotonic() - started,
         images=visual.images,
+        cap=visual.cap,
     )

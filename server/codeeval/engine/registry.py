@@ -43,7 +43,9 @@ class EdgeCases(Dimension[SolutionRun]):
     def evaluate(self, run: SolutionRun) -> DimensionResult:
         from ..dimensions import edge_cases  # noqa: PLC0415  (Hypothesis, 0.6 s: not when edge cases are skipped)
 
-        return edge_cases.evaluate(run.problem, run.candidate, run.oracle, run.deadline, run.frozen_suites)
+        return edge_cases.evaluate(
+            run.problem, run.candidate, run.oracle, run.deadline, run.frozen_suites, run.calibration
+        )
 
 
 class Performance(Dimension[SolutionRun]):
@@ -67,7 +69,7 @@ class CodeQuality(Dimension[SolutionRun]):
     def evaluate(self, run: SolutionRun) -> DimensionResult:
         from ..dimensions.code_quality import dimension  # noqa: PLC0415  (the analyzer's rules, 0.15 s: not when quality is skipped)
 
-        return dimension(run.source, run.problem.quality, path=run.label)
+        return dimension(run.source, run.problem.quality, path=run.label, calibration=run.calibration)
 
 
 class ProgramCorrectness(Dimension[SolutionRun]):

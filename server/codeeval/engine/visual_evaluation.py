@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 from ..base.catalog import ProblemKind
 from ..problem.definition import Problem
 from ..results.result import DimensionResult, ReportImage
+from ..results.score_cap import ScoreCap
 from ..sandbox import Launcher, PlotStatus
+from ..visual.caps import score_cap
 from ..visual.checks import Check, Evidence, Part, PartDetails, PictureBook
 from ..visual.judge import JudgeSettings, judge_picture
 from ..visual.page_evaluation import PageSource, page_source, run_page
@@ -33,6 +35,7 @@ class VisualEvaluation:
     errors: list[str] = field(default_factory=list)
     output: str = ""
     notes: list[str] = field(default_factory=list)  # containment of the browser, and what was missing
+    cap: ScoreCap | None = None  # a fault that caps the score (visual/caps.py)
 
 
 def _dimensions(problem: Problem, checks: list[Check], skip: tuple[str, ...]) -> dict[str, DimensionResult]:
@@ -60,7 +63,7 @@ def evaluate_plot(
     book = PictureBook()
     checks = score_plot(problem, run, book)
     errors = [] if run.status == PlotStatus.RENDERED else [f"{label}: {run.message}"]
-    return VisualEvaluation(_dimensions(problem, checks, skip), book.images, errors, printed)
+    return VisualEvaluation(_dimensions(problem, checks, skip), book.images, errors, printed, cap=score_cap(checks))
 
 
 def _no_page(problem: Problem, label: str, source: PageSource, skip: tuple[str, ...]) -> VisualEvaluation:
@@ -89,7 +92,14 @@ def evaluate_page(
         )
     notes = [f"browser containment: {', '.join(report.containment)}"] + report.warnings
     errors = [f"{label}: {report.message}"] if report.status == PageStatus.HUNG else []
-    return VisualEvaluation(_dimensions(problem, report.checks, skip), outcome.images, errors, written.printed, notes)
+    return VisualEvaluation(
+        _dimensions(problem, report.checks, skip),
+        outcome.images,
+        errors,
+        written.printed,
+        notes,
+        cap=score_cap(report.checks),
+    )
 
 
 def evaluate_visual(

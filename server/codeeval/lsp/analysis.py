@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import python_ast
+from ..base.calibration import NO_CALIBRATION, Calibration
 from ..base.findings import Finding, Fix, Range
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,9 @@ class Analysis:
     duration_s: float = 0.0
 
 
-def analyze(source: str, path: str, settings: dict | None) -> Analysis:
-    """Runs in the worker process: the quality analyzer's report, reduced to an `Analysis`."""
+def analyze(source: str, path: str, settings: dict | None, calibration: Calibration = NO_CALIBRATION) -> Analysis:
+    """Runs in the worker process: the quality analyzer's report, reduced to an `Analysis`; `calibration`:
+    people's decisions on each rule's findings (their confidence moves with them)."""
     started = time.perf_counter()
     try:
         from .. import quality  # noqa: PLC0415  (the analyzer, 0.13 s: on the first analysis or in _warm_up's thread, not at start)
@@ -65,7 +67,7 @@ def analyze(source: str, path: str, settings: dict | None) -> Analysis:
     run = getattr(quality, "analyze", None)
     if run is None:
         return _without_analyzer(source, "quality analyzer unavailable")
-    report = run(source, path=path, settings=quality_settings(settings, quality))
+    report = run(source, path=path, settings=quality_settings(settings, quality), calibration=calibration)
     analysis = _from_report(report)
     analysis.duration_s = time.perf_counter() - started
     return analysis
@@ -193,10 +195,12 @@ class AnalysisPool:
             self._reset()
             return self._pool().submit(fn, *args)
 
-    def analyze(self, source: str, path: str, settings: dict | None) -> Future:
+    def analyze(
+        self, source: str, path: str, settings: dict | None, calibration: Calibration = NO_CALIBRATION
+    ) -> Future:
         if source.count("\n") <= INLINE_MAX_LINES:
-            return self._inline.submit(analyze, source, path, settings)
-        return self.submit(analyze, source, path, settings)
+            return self._inline.submit(analyze, source, path, settings, calibration)
+        return self.submit(analyze, source, path, settings, calibration)
 
     def resolve_fix(self, source: str, finding: Finding) -> Future:
         return self.submit(resolve_fix, source, finding)

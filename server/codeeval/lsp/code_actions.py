@@ -1,4 +1,5 @@
-"""Quick fixes: a quality finding's fix as a code action.
+"""Quick fixes: a quality finding's fix as a code action; and on every finding, "Dismiss finding…" and
+"Confirm finding", which run `codeeval.decideFinding` (decision_commands.py).
 
 Fixes are computed lazily (libcst is far slower than the analysis), in the
 analysis worker: at `codeAction/resolve` when the client supports resolving
@@ -15,6 +16,8 @@ import logging
 from lsprotocol import types
 
 from ..base.findings import Finding, Fix
+from ..results.review import DecisionKind
+from .command_arguments import DECIDE_FINDING
 from .diagnostics import to_diagnostic
 from .positions import Lines, overlaps
 from .server_host import ServerHost
@@ -24,38 +27,90 @@ log = logging.getLogger(__name__)
 
 
 async def code_action(server: ServerHost, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    """Quick fixes for the findings in the requested range; None when the analysis is stale."""
+    """Quick fixes, and dismiss/confirm actions, for the findings in the requested range; None when the
+    analysis is stale."""
     only = params.context.only
     if only and not any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
         return None
-    uri = params.text_document.uri
-    state = server.state.get(uri)
+    state = server.state.get(params.text_document.uri)
     if state is None or state.analysis is None or state.analysis_lines is None or not _is_fresh(server, state):
         return None
+    here = _findings_in(server, state, params.range)
+    fixes = await _fixes(server, state, here)
+    several = len(here) > 1
+    decisions = [a for index, finding in here for a in _decision_actions(server, state, index, finding, several)]
+    return (fixes + decisions) or None
+
+
+def _findings_in(server: ServerHost, state: DocumentState, client_range: types.Range) -> list[tuple[int, Finding]]:
+    """(index, finding) of the enabled findings that overlap the client's range in the analysed text."""
     lines, codec = state.analysis_lines, server.workspace.position_codec
-    start = lines.from_client(params.range.start, codec)
-    end = lines.from_client(params.range.end, codec)
+    if lines is None or state.analysis is None:
+        return []
+    start = lines.from_client(client_range.start, codec)
+    end = lines.from_client(client_range.end, codec)
     span = (start[0] + 1, start[1]), (end[0] + 1, end[1])
-    settings = server.settings_for(uri)
+    settings = server.settings_for(state.uri)
+    enabled = [(i, f) for i, f in enumerate(state.analysis.findings) if settings.rule_enabled(f.rule_id)]
+    return [(index, finding) for index, finding in enabled if overlaps(finding.range, *span)]
+
+
+async def _fixes(server: ServerHost, state: DocumentState, here: list[tuple[int, Finding]]) -> list[types.CodeAction]:
+    """The fixable findings' quick fixes: edits filled in at resolve, or now for a client that cannot resolve."""
+    fixes = [_fix_action(server, state, index, finding) for index, finding in here if finding.fix is not None]
+    if fixes and not _client_resolves_edits(server):
+        resolved = await asyncio.gather(*(resolve(server, action) for action in fixes))
+        fixes = [action for action in resolved if action.edit is not None]
+    return fixes
+
+
+def _diagnostic(server: ServerHost, state: DocumentState, index: int, finding: Finding) -> types.Diagnostic:
+    assert state.analysis_lines is not None  # code_action checked it
+    return to_diagnostic(
+        index,
+        finding,
+        state.analysis_lines,
+        server.workspace.position_codec,
+        server.settings_for(state.uri).severity_map,
+        state.reviews.get(finding.fingerprint),
+    )
+
+
+def _fix_action(server: ServerHost, state: DocumentState, index: int, finding: Finding) -> types.CodeAction:
+    """A quick fix whose edit is filled in at resolve."""
+    return types.CodeAction(
+        title=action_title(finding),
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[_diagnostic(server, state, index, finding)],
+        data={"uri": state.uri, "version": state.analysis_version, "index": index, "epoch": state.epoch},
+    )
+
+
+def _decision_actions(
+    server: ServerHost, state: DocumentState, index: int, finding: Finding, several: bool
+) -> list[types.CodeAction]:
+    """The "Dismiss finding…" and "Confirm finding" actions: `codeeval.decideFinding` without a reason (the
+    VS Code extension asks for one; another client gets the default reason). With several findings here, each
+    title names its finding by the start of its message."""
+    diagnostic = _diagnostic(server, state, index, finding)
+    which = f" ({short_message(finding.message)})" if several else ""
     actions = []
-    for index, finding in enumerate(state.analysis.findings):
-        if finding.fix is None or not settings.rule_enabled(finding.rule_id) or not overlaps(finding.range, *span):
-            continue
-        diagnostic = to_diagnostic(index, finding, lines, codec, settings.severity_map)
+    for kind, title in ((DecisionKind.DISMISS, "Dismiss finding…"), (DecisionKind.CONFIRM, "Confirm finding")):
+        argument = {"uri": state.uri, "finding": finding.fingerprint, "kind": kind.value}
         actions.append(
             types.CodeAction(
-                title=action_title(finding),
+                title=title + which,
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diagnostic],
-                data={"uri": uri, "version": state.analysis_version, "index": index, "epoch": state.epoch},
+                command=types.Command(title=title, command=DECIDE_FINDING, arguments=[argument]),
             )
         )
-    if not actions:
-        return None
-    if not _client_resolves_edits(server):
-        resolved = await asyncio.gather(*(resolve(server, action) for action in actions))
-        actions = [action for action in resolved if action.edit is not None]
     return actions
+
+
+def short_message(message: str, limit: int = 48) -> str:
+    """The start of a finding's message, for telling actions apart."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 async def resolve(server: ServerHost, action: types.CodeAction) -> types.CodeAction:

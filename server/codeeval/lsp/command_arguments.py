@@ -12,7 +12,11 @@ from typing import Any
 
 from pygls.exceptions import JsonRpcInvalidParams
 
+from ..results.review import DecisionKind
+
 EVALUATE = "codeeval.evaluate"
+DECIDE_FINDING = "codeeval.decideFinding"
+OVERRIDE_SCORE = "codeeval.overrideScore"
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,71 @@ def parse_evaluate_arguments(arguments: list) -> EvaluateArguments:
     if show is not None and not isinstance(show, bool):
         raise JsonRpcInvalidParams(f"{EVALUATE}: `show` must be true, false or absent, got {_type_of(show)}")
     return EvaluateArguments(uri=arg["uri"], problem=problem or None, show=bool(show))
+
+
+@dataclass(frozen=True)
+class DecideFindingArguments:
+    """`codeeval.decideFinding`'s argument: dismiss or confirm one finding of the document, and why."""
+
+    uri: str
+    finding: str  # the finding's fingerprint (a diagnostic's `data.fingerprint`)
+    kind: DecisionKind  # dismiss or confirm
+    reason: str | None = None  # None: the editor's default reason (a client that cannot ask for one)
+    reviewer: str | None = None  # None: `git config user.name`, else $USER
+
+
+@dataclass(frozen=True)
+class OverrideScoreArguments:
+    """`codeeval.overrideScore`'s argument: a dimension's score (or the total) set by hand, and why."""
+
+    uri: str
+    dimension: str  # a dimension's name, or "total"
+    score: float  # 0 to 100
+    reason: str
+    reviewer: str | None = None
+
+
+def parse_decide_finding_arguments(arguments: list) -> DecideFindingArguments:
+    """`codeeval.decideFinding`'s arguments; InvalidParams names the field at fault."""
+    arg = argument_object(arguments, DECIDE_FINDING, ("uri", "finding", "kind", "reason", "reviewer"))
+    finding = _required_text(arg, "finding", DECIDE_FINDING)
+    kinds = (DecisionKind.DISMISS.value, DecisionKind.CONFIRM.value)
+    if arg.get("kind") not in kinds:
+        raise JsonRpcInvalidParams(f"{DECIDE_FINDING}: `kind` must be dismiss or confirm, got {arg.get('kind')!r}")
+    return DecideFindingArguments(
+        uri=arg["uri"],
+        finding=finding,
+        kind=DecisionKind(arg["kind"]),
+        reason=_optional_text(arg, "reason", DECIDE_FINDING),
+        reviewer=_optional_text(arg, "reviewer", DECIDE_FINDING),
+    )
+
+
+def parse_override_score_arguments(arguments: list) -> OverrideScoreArguments:
+    """`codeeval.overrideScore`'s arguments; InvalidParams names the field at fault."""
+    arg = argument_object(arguments, OVERRIDE_SCORE, ("uri", "dimension", "score", "reason", "reviewer"))
+    score = arg.get("score")
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 100:
+        given = repr(score) if isinstance(score, (int, float)) and not isinstance(score, bool) else _type_of(score)
+        raise JsonRpcInvalidParams(f"{OVERRIDE_SCORE}: `score` must be a number from 0 to 100, got {given}")
+    return OverrideScoreArguments(
+        uri=arg["uri"],
+        dimension=_required_text(arg, "dimension", OVERRIDE_SCORE),
+        score=float(score),
+        reason=_required_text(arg, "reason", OVERRIDE_SCORE),
+        reviewer=_optional_text(arg, "reviewer", OVERRIDE_SCORE),
+    )
+
+
+def _required_text(arg: dict[str, Any], key: str, command: str) -> str:
+    value = arg.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise JsonRpcInvalidParams(f"{command}: `{key}` must be a non-empty string, got {_type_of(value)}")
+    return value.strip()
+
+
+def _optional_text(arg: dict[str, Any], key: str, command: str) -> str | None:
+    return None if arg.get(key) in (None, "") else _required_text(arg, key, command)
 
 
 _JSON_TYPES = {

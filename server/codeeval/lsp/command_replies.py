@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Literal, TypeAlias
 
+from ..results.review import DecisionKind
+
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 
 
@@ -134,6 +136,41 @@ class FileQuality:
     head_score: float | None  # None: not in git HEAD
     delta: float | None
     findings: int
+
+
+@dataclass(frozen=True)
+class DecisionRecorded:
+    """`codeeval.decideFinding` and `codeeval.overrideScore`: the decision as written to the decision file, and
+    the document's score once it applies (None: no evaluation of the document to apply it to)."""
+
+    kind: DecisionKind
+    target: str  # the finding's fingerprint, or the overridden dimension (or "total")
+    reviewer: str
+    reason: str
+    decision_file: str  # the file's path; the decision is its last line
+    score: float | None  # the last evaluation's total with every decision applied
+    report_uri: str | None  # the report, rewritten with the decision applied
+
+
+class ReviewStatus(str, Enum):
+    """How `codeeval.reviewChanges` ended: the `status` of its reply."""
+
+    DONE = "done"  # reviewed: the reports are written
+    NOTHING = "nothing"  # not a git checkout, an unknown base, or no Python change: `message` says which
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class ReviewChanges:
+    """`codeeval.reviewChanges`: the workspace folder's changes against a base, judged function by function."""
+
+    status: ReviewStatus
+    message: str  # the verdict line, or why nothing was reviewed
+    report_uri: str | None  # the Markdown report (None: nothing reviewed)
+    json_uri: str | None
+    changed: int  # changed functions compared
+    behaviour_changes: int  # functions whose behaviour changed
+    slowdowns: int
 
 
 def json_name(field_name: str) -> str:

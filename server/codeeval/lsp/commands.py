@@ -11,9 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -22,7 +20,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.protocol.json_rpc import MsgId
 
 from ..base.errors import CodeevalError
-from . import problems
+from . import decision_commands, problems, review_command
 from .command_arguments import EvaluateArguments, parse_evaluate_arguments, uri_argument
 from .command_replies import (
     EvaluateCancelled,
@@ -35,13 +33,16 @@ from .command_replies import (
     ProblemChoice,
     ReportLocation,
 )
+from .decision_logs import DecisionPlace
+from .document_decisions import place_for, read_place
 from .evaluation_request import EvaluationRequest
 from .folders import path_uri, uri_path, uri_stem
 from .health import health_of
 from .jobs import CancelToken, EvaluationCancelled, Job
 from .report_files import report_label, report_stem, saved_summary
 from .server_host import ServerHost
-from .server_state import EvaluationRecord
+from .server_state import EvaluationRecord, dimension_scores
+from .work_progress import Progress
 from .workspace_quality import workspace_quality as files_by_quality
 
 if TYPE_CHECKING:  # the engine: imported in the evaluation thread only (see _evaluate)
@@ -98,6 +99,7 @@ async def _evaluate_parsed(
         return NeedsProblem(choices=tuple(choices), message=found.message)
 
     label = report_label(uri, base)
+    decisions = await read_place(server, place_for(uri, found.problem, base))
     request = EvaluationRequest(
         uri=uri,
         source=source,
@@ -106,6 +108,8 @@ async def _evaluate_parsed(
         problem=found.problem,
         settings=settings,
         base=base,
+        decisions=decisions.log,
+        calibration=decisions.calibration,
     )
     job = server.jobs.start(uri, request_id)
     progress = await Progress.start(server, token, job, f"codeeval: evaluating {uri_stem(uri)}")
@@ -122,7 +126,7 @@ async def _evaluate_parsed(
         raise
     finally:
         server.jobs.finish(job)
-    record = _remember(server, request, outcome)
+    record = _remember(server, request, outcome, decisions.place)
     progress.end(f"score {outcome.result.score:.1f}")
     server.refresh_views()
     if arg.show:
@@ -177,8 +181,11 @@ def _evaluate(request: EvaluationRequest, token: CancelToken, report: Callable[[
     return evaluation.run(request, token, report)
 
 
-def _remember(server: ServerHost, request: EvaluationRequest, outcome: EvaluationOutcome) -> EvaluationRecord:
-    """Keep the finished evaluation for hover, lenses, inlay hints and lastResult."""
+def _remember(
+    server: ServerHost, request: EvaluationRequest, outcome: EvaluationOutcome, place: DecisionPlace
+) -> EvaluationRecord:
+    """Keep the finished evaluation for hover, lenses, inlay hints and lastResult, and what later decisions
+    need: the result before any decision, where the decisions are kept, where its reports go."""
     result = outcome.result
     problem = request.problem
     record = EvaluationRecord(
@@ -187,12 +194,13 @@ def _remember(server: ServerHost, request: EvaluationRequest, outcome: Evaluatio
         problem=problem.name if problem else None,
         report_uri=path_uri(outcome.report_path),
         json_uri=path_uri(outcome.json_path),
-        dimensions={
-            name: (None if not d.applicable or d.score is None else round(d.score, 2))
-            for name, d in result.dimensions.items()
-        },
+        dimensions=dimension_scores(result),
         result=result,
         entry_point=problem.entry_point if problem else None,
+        automatic=outcome.automatic,
+        decision_place=place,
+        report_stem=request.stem,
+        base=request.base,
     )
     server.state.evaluations[request.uri] = record
     return record
@@ -288,53 +296,8 @@ COMMANDS: dict[str, CommandHandler] = {
     "codeeval.lastResult": last_result,
     "codeeval.health": health,
     "codeeval.workspaceQuality": workspace_quality,
+    "codeeval.decideFinding": decision_commands.decide_finding,
+    "codeeval.overrideScore": decision_commands.override_score,
+    review_command.REVIEW_CHANGES: review_command.review_changes,
+    review_command.ACCEPT_CHANGE: review_command.accept_change,
 }
-
-
-# -- progress ---------------------------------------------------------------------------
-class Progress:
-    """window/workDoneProgress for one evaluation; its cancel button cancels the job."""
-
-    def __init__(self, server: ServerHost, token: ProgressToken | None):
-        self.server = server
-        self.token = token
-        self.ended = False
-
-    @classmethod
-    async def start(cls, server: ServerHost, token: ProgressToken | None, job: Job, title: str) -> Progress:
-        """Begin a cancellable progress on the client's token, or on one the server creates when it may."""
-        if token is None and server.client_supports("window.work_done_progress"):
-            token = f"codeeval-{uuid.uuid4()}"
-            try:
-                await asyncio.wait_for(server.work_done_progress.create_async(token), timeout=5)
-            except Exception as exc:  # no progress is better than no evaluation
-                log.warning("window/workDoneProgress/create failed: %s", exc)
-                token = None
-        progress = cls(server, token)
-        if token is not None:
-            server.work_done_progress.begin(
-                token, types.WorkDoneProgressBegin(title=title, cancellable=True, message="finding the problem")
-            )
-            # pygls cancels this future on window/workDoneProgress/cancel for the token
-            cancel = server.work_done_progress.tokens.get(token)
-            if cancel is not None:
-                cancel.add_done_callback(lambda future: _cancel_if_cancelled(future, job))
-        return progress
-
-    def report(self, message: str) -> None:
-        """The progress's message now (until it ends)."""
-        if self.token is not None and not self.ended:
-            self.server.work_done_progress.report(self.token, types.WorkDoneProgressReport(message=message))
-
-    def end(self, message: str) -> None:
-        """End the progress with a last message; later calls do nothing."""
-        if self.token is not None and not self.ended:
-            self.ended = True
-            self.server.work_done_progress.end(self.token, types.WorkDoneProgressEnd(message=message))
-            self.server.work_done_progress.tokens.pop(self.token, None)
-
-
-def _cancel_if_cancelled(future: Future[object], job: Job) -> None:
-    """The client cancelled the progress (pygls cancels its future): stop the evaluation too."""
-    if future.cancelled():
-        job.token.cancel()

@@ -15,11 +15,17 @@ from concurrent.futures.process import BrokenProcessPool
 
 from lsprotocol import types
 
+from ..base.calibration import NO_CALIBRATION
 from ..base.findings import Finding, Range
+from ..results.review import solution_hash
 from .analysis import Analysis
 from .command_replies import JsonValue
+from .decision_logs import DocumentDecisions
+from .document_decisions import decisions_for
+from .finding_reviews import NO_REVIEWS, FindingReview, finding_reviews
 from .folders import uri_path, uri_stem
 from .positions import Lines, PositionCodec
+from .review_marks import diagnostics_json as review_diagnostics_json
 from .rule_docs import rule_doc_uri
 from .server_host import ServerHost
 from .server_state import AnalysisJob, DocumentState
@@ -99,9 +105,11 @@ async def _drain(server: ServerHost, state: DocumentState) -> None:
         while state.open and state.pending is not None:
             job, state.pending = state.pending, None
             settings = server.settings_for(state.uri)
+            decisions = await _decisions(server, state, job)
+            calibration = decisions.calibration if decisions is not None else NO_CALIBRATION
             try:
                 analysis = await asyncio.wrap_future(
-                    server.pool.analyze(job.source, analysis_label(state.uri), settings.quality_settings())
+                    server.pool.analyze(job.source, analysis_label(state.uri), settings.quality_settings(), calibration)
                 )
             except BrokenProcessPool as exc:
                 server.pool.on_broken(exc)
@@ -114,9 +122,26 @@ async def _drain(server: ServerHost, state: DocumentState) -> None:
                 )
                 continue
             if is_current(server, state, job):
-                publish(server, state, job, analysis)
+                publish(server, state, job, analysis, _reviews(decisions, job.source))
     finally:
         state.running = False
+
+
+async def _decisions(server: ServerHost, state: DocumentState, job: AnalysisJob) -> DocumentDecisions | None:
+    """The document's decisions; None when finding them failed (diagnostics go on without them)."""
+    try:
+        return await decisions_for(server, state.uri, job.source)
+    except Exception as exc:  # a bug here must not stop diagnostics
+        log.exception("reading decisions failed")
+        server.show_log(f"codeeval: decisions for {state.uri}: {type(exc).__name__}: {exc}", types.MessageType.Error)
+        return None
+
+
+def _reviews(decisions: DocumentDecisions | None, source: str) -> Mapping[str, FindingReview]:
+    """The decisions on this text's quality findings, by fingerprint."""
+    if decisions is None or not decisions.log:
+        return NO_REVIEWS
+    return finding_reviews(decisions.log, decisions.place.problem, solution_hash(source))
 
 
 def is_current(server: ServerHost, state: DocumentState, job: AnalysisJob) -> bool:
@@ -131,20 +156,27 @@ def is_current(server: ServerHost, state: DocumentState, job: AnalysisJob) -> bo
         return False
 
 
-def publish(server: ServerHost, state: DocumentState, job: AnalysisJob, analysis: Analysis) -> None:
+def publish(
+    server: ServerHost,
+    state: DocumentState,
+    job: AnalysisJob,
+    analysis: Analysis,
+    reviews: Mapping[str, FindingReview] = NO_REVIEWS,
+) -> None:
     """Remember the analysis for hover, lenses and fixes, and send its diagnostics (as plain JSON)."""
     lines = Lines(job.source)
     state.analysis, state.analysis_version, state.analysis_lines = analysis, job.version, lines
-    state.analysis_source = job.source
+    state.analysis_source, state.reviews = job.source, reviews
     settings = server.settings_for(state.uri)
     codec = server.workspace.position_codec
     diagnostics: list[JsonValue] = [
-        diagnostic_json(index, finding, lines, codec, settings.severity_map)
+        diagnostic_json(index, finding, lines, codec, settings.severity_map, reviews.get(finding.fingerprint))
         for index, finding in enumerate(analysis.findings)
         if settings.rule_enabled(finding.rule_id)
     ]
     if analysis.parse_error:
         diagnostics.append(server.lsp_json(parse_error_diagnostic(analysis, lines, codec)))
+    diagnostics += review_diagnostics_json(server.state.change_reviews.get(state.uri), job.source, lines, codec)
     server.send_notification_json(
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
         {"uri": state.uri, "version": job.version, "diagnostics": diagnostics},
@@ -160,24 +192,42 @@ def analysis_label(uri: str) -> str:
 
 
 # -- conversion ------------------------------------------------------------------------
-def _severity_and_message(finding: Finding, severity_map: Mapping[str, str]) -> tuple[types.DiagnosticSeverity, str]:
-    """Low-confidence findings go out as hints, saying why; the others by the user's severity map."""
+def _severity_and_message(
+    finding: Finding, severity_map: Mapping[str, str], review: FindingReview | None = None
+) -> tuple[types.DiagnosticSeverity, str]:
+    """Low-confidence and dismissed findings go out as hints, saying why; the others by the user's severity map
+    (a confirmed or disputed finding says so)."""
+    if review is not None and review.dismissed:
+        return types.DiagnosticSeverity.Hint, f"{finding.message} ({review.text()})"
     if finding.confidence.is_low:
-        return types.DiagnosticSeverity.Hint, f"{finding.message} ({low_confidence_text(finding)})"
-    severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
-    return severity, finding.message
+        severity, message = types.DiagnosticSeverity.Hint, f"{finding.message} ({low_confidence_text(finding)})"
+    else:
+        severity = SEVERITIES.get(severity_map.get(finding.severity, ""), types.DiagnosticSeverity.Information)
+        message = finding.message
+    return severity, message if review is None else f"{message} ({review.text()})"
 
 
-def _data(index: int, finding: Finding) -> dict[str, JsonValue]:
-    """What a code action needs back from a diagnostic: which finding, and whether it has a fix."""
-    return {"index": index, "rule": finding.rule_id, "fixable": finding.fix is not None}
+def _data(index: int, finding: Finding, review: FindingReview | None = None) -> dict[str, JsonValue]:
+    """What a code action needs back from a diagnostic: which finding, whether it has a fix, its decision."""
+    return {
+        "index": index,
+        "rule": finding.rule_id,
+        "fixable": finding.fix is not None,
+        "fingerprint": finding.fingerprint,
+        "decision": None if review is None else review.kind,
+    }
 
 
 def to_diagnostic(
-    index: int, finding: Finding, lines: Lines, codec: PositionCodec, severity_map: Mapping[str, str]
+    index: int,
+    finding: Finding,
+    lines: Lines,
+    codec: PositionCodec,
+    severity_map: Mapping[str, str],
+    review: FindingReview | None = None,
 ) -> types.Diagnostic:
     """A finding as an LSP diagnostic (code actions carry it; the save path sends `diagnostic_json`)."""
-    severity, message = _severity_and_message(finding, severity_map)
+    severity, message = _severity_and_message(finding, severity_map, review)
     href = rule_doc_uri(finding.rule_id)
     return types.Diagnostic(
         range=lines.range(finding.range, codec),
@@ -186,22 +236,27 @@ def to_diagnostic(
         code=finding.rule_id,
         code_description=types.CodeDescription(href=href) if href else None,
         source=SOURCE,
-        data=_data(index, finding),
+        data=_data(index, finding, review),
     )
 
 
 def diagnostic_json(
-    index: int, finding: Finding, lines: Lines, codec: PositionCodec, severity_map: Mapping[str, str]
+    index: int,
+    finding: Finding,
+    lines: Lines,
+    codec: PositionCodec,
+    severity_map: Mapping[str, str],
+    review: FindingReview | None = None,
 ) -> dict[str, JsonValue]:
     """`to_diagnostic` as the JSON of an LSP Diagnostic (same fields; tests check they agree)."""
-    severity, message = _severity_and_message(finding, severity_map)
+    severity, message = _severity_and_message(finding, severity_map, review)
     out: dict[str, JsonValue] = {
         "range": lines.range_json(finding.range, codec),
         "message": message,
         "severity": int(severity),
         "code": finding.rule_id,
         "source": SOURCE,
-        "data": _data(index, finding),
+        "data": _data(index, finding, review),
     }
     href = rule_doc_uri(finding.rule_id)
     if href:

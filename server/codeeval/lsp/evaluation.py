@@ -6,13 +6,14 @@ launcher is wrapped so cancelling kills its processes (see jobs.py).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..base.atomic_file import write_text_atomically
 from ..base.catalog import CODE_QUALITY, CORRECTNESS, EDGE_CASES, PERFORMANCE
+from ..decisions.apply import apply_decisions
+from ..decisions.store import DecisionLog
 from ..dimensions.code_quality import dimension
 from ..engine.evaluator import EvaluationOptions, ProblemContext, evaluate_source
 from ..generation.robustness import check_robustness
@@ -21,33 +22,44 @@ from ..report.images import save_images
 from ..results.edge_case_details import RobustnessCounterexample, RobustnessDetails
 from ..results.overall_score import combine
 from ..results.result import DimensionResult, EvaluationResult
+from ..results.review import solution_hash
 from ..sandbox import Launcher, Limits, default_launcher
-from .editor_settings import Settings
-from .evaluation_request import EvaluationRequest
+from .decision_logs import NO_PROBLEM
+from .evaluation_request import NO_PROBLEM_NAME, EvaluationRequest
 from .jobs import CancellableLauncher, CancelToken, EvaluationCancelled
 from .report_files import report_dir
-
-NO_PROBLEM_NAME = "(no problem)"
 
 
 @dataclass
 class EvaluationOutcome:
-    """A finished evaluation and the paths of its markdown and JSON reports."""
+    """A finished evaluation (people's decisions applied), the paths of its reports, and the result before
+    any decision (for applying later decisions to)."""
 
     result: EvaluationResult
     report_path: Path
     json_path: Path
+    automatic: EvaluationResult
 
 
-def options_for(settings: Settings, launcher: Launcher) -> EvaluationOptions:
-    """EvaluationOptions from the editor's settings."""
+def options_for(request: EvaluationRequest, launcher: Launcher) -> EvaluationOptions:
+    """EvaluationOptions from the editor's settings and the document's decisions."""
+    settings = request.settings
     memory_mb = settings.limits.get("memory_mb")  # a whole number already (settings._limits)
     return EvaluationOptions(
         weights=dict(settings.weights) or None,
         time_per_call_s=settings.limits.get("time_per_call_s"),
         memory_mb=None if memory_mb is None else int(memory_mb),
         launcher=launcher,
+        calibration=request.calibration,
     )
+
+
+def reviewed(result: EvaluationResult, log: DecisionLog) -> EvaluationResult:
+    """`result` with people's decisions applied. Without a problem, decisions name the problem "none" (as the
+    diagnostics key them), not the report's "(no problem)"."""
+    if result.problem != NO_PROBLEM_NAME:
+        return apply_decisions(result, log)
+    return replace(apply_decisions(replace(result, problem=NO_PROBLEM), log), problem=NO_PROBLEM_NAME)
 
 
 def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str], None]) -> EvaluationOutcome:
@@ -59,12 +71,13 @@ def run(request: EvaluationRequest, token: CancelToken, progress: Callable[[str]
         result = evaluate_without_problem(request, launcher)
     else:
         progress(f"running {request.problem.name} in the sandbox")
-        with ProblemContext(request.problem, options_for(request.settings, launcher)) as context:
+        with ProblemContext(request.problem, options_for(request, launcher)) as context:
             result = evaluate_source(request.source, request.label, context)
     token.check()  # a cancel that landed after the last worker: do not report a half-run result
     progress("writing reports")
-    report_path, json_path = write_reports(result, report_dir(request.base), request.stem)
-    return EvaluationOutcome(result, report_path, json_path)
+    final = reviewed(result, request.decisions)
+    report_path, json_path = write_reports(final, report_dir(request.base), request.stem)
+    return EvaluationOutcome(final, report_path, json_path, result)
 
 
 def evaluate_without_problem(request: EvaluationRequest, launcher: Launcher) -> EvaluationResult:
@@ -85,12 +98,13 @@ def evaluate_without_problem(request: EvaluationRequest, launcher: Launcher) -> 
         score=score,
         dimensions=dimensions,
         isolation=launcher.isolation(),
+        solution_hash=solution_hash(request.source),
     )
 
 
 def _quality(request: EvaluationRequest) -> DimensionResult:
     """The code_quality dimension of the source."""
-    return dimension(request.source, {}, path=request.label)
+    return dimension(request.source, {}, path=request.label, calibration=request.calibration)
 
 
 def _robustness(request: EvaluationRequest, launcher: Launcher) -> DimensionResult:
@@ -140,21 +154,9 @@ def write_reports(result: EvaluationResult, directory: Path, stem: str) -> tuple
     """Write the result's JSON and markdown reports as <stem>.json and <stem>.md; their paths."""
     report_path, json_path = directory / f"{stem}.md", directory / f"{stem}.json"
     report_path.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomically(json_path, to_json(result) + "\n")
-    _write_atomically(report_path, to_markdown(result, save_images(result, report_path)))
+    write_text_atomically(json_path, to_json(result) + "\n")
+    write_text_atomically(report_path, to_markdown(result, save_images(result, report_path)))
     return report_path, json_path
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """A client opening the report never sees half of it."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-__all__ = ["EvaluationCancelled", "EvaluationOutcome", "EvaluationRequest", "run", "write_reports"]
+__all__ = ["NO_PROBLEM_NAME", "EvaluationCancelled", "EvaluationOutcome", "EvaluationRequest", "run", "write_reports"]

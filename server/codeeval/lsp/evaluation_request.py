@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..base.calibration import NO_CALIBRATION, Calibration
+from ..decisions.store import EMPTY_LOG, DecisionLog
 from ..problem import Problem
 from .editor_settings import Settings
+
+NO_PROBLEM_NAME = "(no problem)"  # an evaluation's `problem` without a problem file
 
 
 @dataclass
@@ -24,3 +28,5 @@ class EvaluationRequest:
     problem: Problem | None  # None: quality plus robustness only
     settings: Settings
     base: Path | None  # the workspace folder (reports go under it), or None for a scratch buffer
+    decisions: DecisionLog = EMPTY_LOG  # people's decisions: applied to the result before the reports
+    calibration: Calibration = NO_CALIBRATION  # and the confidence they give each rule

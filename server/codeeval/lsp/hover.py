@@ -19,8 +19,10 @@ from ..results.edge_case_details import EdgeCaseDetails, EdgeCasesNotRunDetails,
 from ..results.result import DimensionDetails
 from .analysis import Analysis, FunctionInfo
 from .command_replies import Trend
+from .finding_reviews import FindingReview
 from .health import health_of
 from .positions import Lines, contains
+from .review_views import finding_review_line, review_markdown
 from .server_host import ServerHost
 from .server_state import DocumentState, EvaluationRecord
 from .views import ShownCase, case_lines, dimension_line, finding_line, lost_points_line, score_text
@@ -67,13 +69,19 @@ def _hover_here(server: ServerHost, state: DocumentState, params: types.HoverPar
         if contains(f.range, line1, col) and (function is None or not _covers(f.range, function.name_range))
     ]
     if here:
-        text = "\n\n".join(["**codeeval**"] + [finding_line(f, detailed=True) for f in here])
+        shown = [_with_review(finding_line(f, detailed=True), state.reviews.get(f.fingerprint)) for f in here]
+        text = "\n\n".join(["**codeeval**", *shown])
         return types.Hover(contents=_markdown(text), range=lines.range(here[0].range, codec))
     if function is not None:
         record = server.state.evaluations.get(state.uri)
         text = function_markdown(function, analysis, record)
         return types.Hover(contents=_markdown(text), range=lines.range(function.name_range, codec))
     return None
+
+
+def _with_review(text: str, review: FindingReview | None) -> str:
+    line = finding_review_line(review)
+    return f"{text}\n\n{line}" if line else text
 
 
 def position_in_analysis(server: ServerHost, state: DocumentState, position: types.Position) -> tuple[int, int] | None:
@@ -148,6 +156,7 @@ def evaluation_markdown(record: EvaluationRecord, only_function: str | None = No
     if result is None:
         return out
     out += [dimension_line(name, dim) for name, dim in result.dimensions.items()] + [""]
+    out += review_markdown(result.review)
     for name in ("correctness", "edge_cases"):
         dim = result.dimensions.get(name)
         if dim is not None and dim.applicable:

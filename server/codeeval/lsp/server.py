@@ -22,10 +22,11 @@ from pygls.protocol.json_rpc import MsgId
 from pygls.protocol.language_server import lsp_method
 
 from ..base.version import __version__
-from . import code_actions, code_lens, commands, diagnostics, hover, inlay_hints, lifecycle
+from . import code_actions, commands, diagnostics, inlay_hints, lifecycle, review_features
 from .analysis import AnalysisPool
 from .command_replies import JsonValue, to_json
 from .commands import CommandHandler
+from .decision_logs import DecisionLogs
 from .editor_settings import Settings, SettingsStore
 from .folders import base_dir, folder_for
 from .jobs import Jobs
@@ -126,6 +127,7 @@ class CodeevalServer(LanguageServer):
         self.io = ThreadPoolExecutor(max_workers=2, thread_name_prefix="codeeval-io")  # problem files, reports
         self.problems = ProblemIndex()
         self.jobs = Jobs()
+        self.decision_logs = DecisionLogs()
         self.setting_problems: list[str] = []  # invalid settings, reported once to the client
 
     # -- where a document belongs ------------------------------------------------------
@@ -218,11 +220,15 @@ def create_server() -> CodeevalServer:
         (types.TEXT_DOCUMENT_DID_CHANGE, diagnostics.did_change, None),
         (types.TEXT_DOCUMENT_DID_SAVE, diagnostics.did_save, types.SaveOptions(include_text=False)),
         (types.TEXT_DOCUMENT_DID_CLOSE, diagnostics.did_close, None),
-        (types.TEXT_DOCUMENT_HOVER, hover.hover, None),
-        (types.TEXT_DOCUMENT_CODE_LENS, code_lens.code_lens, types.CodeLensOptions(resolve_provider=False)),
+        (types.TEXT_DOCUMENT_HOVER, review_features.review_hover, None),
+        (
+            types.TEXT_DOCUMENT_CODE_LENS,
+            review_features.review_code_lens,
+            types.CodeLensOptions(resolve_provider=False),
+        ),
         (
             types.TEXT_DOCUMENT_CODE_ACTION,
-            code_actions.code_action,
+            review_features.review_code_action,
             types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True),
         ),
         (types.CODE_ACTION_RESOLVE, code_actions.resolve, None),

@@ -18,6 +18,7 @@ from pygls.workspace import Workspace
 
 from .analysis import AnalysisPool
 from .command_replies import JsonValue
+from .decision_logs import DecisionLogs
 from .editor_settings import Settings, SettingsStore
 from .jobs import Jobs
 from .problems import ProblemIndex
@@ -34,6 +35,7 @@ class ServerHost(Protocol):
     pool: AnalysisPool
     problems: ProblemIndex
     jobs: Jobs
+    decision_logs: DecisionLogs
 
     @property
     def io(self) -> Executor:
@@ -80,6 +82,9 @@ class ServerHost(Protocol):
 
     def text_document_publish_diagnostics(self, params: types.PublishDiagnosticsParams) -> None:
         """`textDocument/publishDiagnostics`."""
+
+    def window_show_message(self, params: types.ShowMessageParams) -> None:
+        """`window/showMessage`: a message the user sees."""
 
     def window_show_document(self, params: types.ShowDocumentParams) -> Future[types.ShowDocumentResult]:
         """`window/showDocument`: the answer arrives in the future."""

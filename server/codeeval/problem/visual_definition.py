@@ -15,6 +15,8 @@ from ..base.catalog import ProblemKind
 
 CHART_TYPES = ("line", "bar", "barh", "scatter", "pie", "hist")
 PLOT_REQUIREMENTS = ("title", "xlabel", "ylabel", "legend")
+AXIS_SCALES = ("linear", "log", "symlog")
+BAR_STRUCTURES = ("grouped", "stacked")
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,25 @@ class ExpectedSeries:
     x: tuple[float, ...] | None  # None: only the y values are checked (bars, pie slices, histogram counts)
     y: tuple[float, ...]
     line: int | None = None
+    categories: tuple[str, ...] | None = None  # x given as names (quarters, months): read from the tick labels
+
+
+@dataclass(frozen=True)
+class PlotTexts:
+    """Texts the task asks for word for word (None: not asked); compared after collapsing white space."""
+
+    title: str | None = None
+    xlabel: str | None = None
+    ylabel: str | None = None
+    legend_title: str | None = None
+    legend_entries: tuple[str, ...] = ()
+    ignore_case: bool = False
+
+    @property
+    def asked(self) -> bool:
+        """Whether any text is asked for."""
+        fields = (self.title, self.xlabel, self.ylabel, self.legend_title)
+        return any(value is not None for value in fields) or bool(self.legend_entries)
 
 
 @dataclass(frozen=True)
@@ -39,6 +60,14 @@ class PlotSpec:
     max_colors: int = 10
     dpi: float = 100.0
     line: int | None = None
+    entry_point: str = ""  # a function returning a Figure or an Axes, called after the script ran ("": none)
+    x_scale: str | None = None  # one of AXIS_SCALES, when the task asks
+    y_scale: str | None = None
+    y_starts_at_zero: bool = False  # the value axis (y; x for barh) begins at 0
+    structure: str | None = None  # one of BAR_STRUCTURES, for two or more bar series
+    texts: PlotTexts = field(default_factory=PlotTexts)
+    figsize: tuple[float, float] | None = None  # inches, width and height
+    figsize_tolerance: float = 0.05  # relative, per side
 
 
 class StepAction(str, Enum):
@@ -51,6 +80,12 @@ class StepAction(str, Enum):
     EXPECT_TEXT = "expect_text"
     EXPECT_VISIBLE = "expect_visible"
     EXPECT_HIDDEN = "expect_hidden"
+    RESIZE = "resize"  # value: "375" or "375x700"; no selector
+    EXPECT_VALUE = "expect_value"  # an input's, select's or textarea's value
+    EXPECT_URL = "expect_url"  # the address after the page's own ("?q=ada#top"); no selector
+    EXPECT_IN_VIEW = "expect_in_view"  # visible in the viewport and not covered by another element
+    EXPECT_COUNT = "expect_count"  # visible elements matching; value: the number (exact: equals, else at least)
+    EXPECT_STYLE = "expect_style"  # a computed style: `property` equals or contains the value
 
 
 @dataclass(frozen=True)
@@ -62,9 +97,22 @@ class Step:
     value: str = ""  # text to type, option to select, key to press, text expected
     exact: bool = False  # expect_text: equals instead of contains
     line: int | None = None
+    property: str = ""  # expect_style: the CSS property read
 
     def describe(self) -> str:
         """The step as a reader would say it: `type 'Ada' into #name`."""
+        checked = EXPECTATIONS.get(self.action)
+        if checked is not None:
+            compared = "be" if self.exact else "contain"
+            if self.action is StepAction.EXPECT_COUNT:
+                compared = "be" if self.exact else "be at least"
+            return (
+                f"expect {checked.format(selector=self.selector, property=self.property)} to {compared} {self.value!r}"
+            )
+        if self.action is StepAction.RESIZE:
+            return f"resize the window to {self.value} px"
+        if self.action is StepAction.EXPECT_IN_VIEW:
+            return f"expect {self.selector} in view and not covered"
         if self.action is StepAction.TYPE:
             return f"type {self.value!r} into {self.selector}"
         if self.action is StepAction.SELECT:
@@ -77,7 +125,22 @@ class Step:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the page runner's request."""
-        return {"action": self.action.value, "selector": self.selector, "value": self.value, "exact": self.exact}
+        return {
+            "action": self.action.value,
+            "selector": self.selector,
+            "value": self.value,
+            "exact": self.exact,
+            "property": self.property,
+        }
+
+
+# How `describe` names what an expectation reads.
+EXPECTATIONS = {
+    StepAction.EXPECT_VALUE: "the value of {selector}",
+    StepAction.EXPECT_URL: "the URL",
+    StepAction.EXPECT_COUNT: "the number of visible {selector}",
+    StepAction.EXPECT_STYLE: "{property} of {selector}",
+}
 
 
 @dataclass(frozen=True)
@@ -87,6 +150,7 @@ class Interaction:
     name: str
     steps: tuple[Step, ...]
     line: int | None = None
+    width: int | None = None  # run at this viewport width (a phone-only menu); None: the first width
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from .visual_definition import (
     Interaction,
     PageSpec,
     PlotSpec,
+    PlotTexts,
     Step,
     StepAction,
     VisualLimits,
@@ -48,6 +49,11 @@ def _section_errors(data: dict, error: Report) -> None:
         error(("weights",), "at least one weight must be positive")
 
 
+def _categorical(values: Any) -> bool:
+    """x given as names (quarters, months): every value a string."""
+    return isinstance(values, list) and bool(values) and all(isinstance(v, str) for v in values)
+
+
 def _axis_length(value: Any, columns: dict, keys: tuple, error: Report) -> int | None:
     """How many values one axis of an expected series has (a column's, or a list's); None if unusable."""
     if isinstance(value, str):
@@ -57,9 +63,20 @@ def _axis_length(value: Any, columns: dict, keys: tuple, error: Report) -> int |
         value = columns[value]
     if value is None:
         return None
+    if keys[-1] == "x" and _categorical(value):
+        return len(value)
     if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in value if v is not None):
-        error(keys, "values must be numbers")
+        error(keys, "values must be numbers" + (" (or, for x, all names)" if keys[-1] == "x" else ""))
     return len(value)
+
+
+def _plot_option_errors(plot: dict, error: Report) -> None:
+    """Options that contradict each other or the chart."""
+    if plot.get("structure") and (plot.get("chart") not in ("bar", "barh") or len(plot.get("series", [])) < 2):
+        error(("plot", "structure"), "only for bar or barh charts with two or more series")
+    value_scale = plot.get("x_scale" if plot.get("chart") == "barh" else "y_scale")
+    if plot.get("y_starts_at_zero") and value_scale == "log":
+        error(("plot", "y_starts_at_zero"), "a log axis cannot start at zero")
 
 
 def _series_errors(data: dict, error: Report) -> None:
@@ -69,6 +86,7 @@ def _series_errors(data: dict, error: Report) -> None:
         lengths = {axis: _axis_length(series.get(axis), columns, (*keys, axis), error) for axis in ("x", "y")}
         if None not in lengths.values() and lengths["x"] != lengths["y"]:
             error(keys, f"x has {lengths['x']} values but y has {lengths['y']}")
+    _plot_option_errors(data.get("plot", {}), error)
 
 
 def visual_errors(document: YamlDocument) -> list[ProblemError]:
@@ -87,7 +105,25 @@ def _values(raw: Any, columns: dict) -> tuple[float, ...] | None:
     if raw is None:
         return None
     values = columns[raw] if isinstance(raw, str) else raw
+    if _categorical(values):
+        return None
     return tuple(float("nan") if v is None else float(v) for v in values)
+
+
+def _categories(raw: Any, columns: dict) -> tuple[str, ...] | None:
+    values = columns.get(raw) if isinstance(raw, str) else raw
+    return tuple(str(v) for v in values) if values is not None and _categorical(values) else None
+
+
+def _plot_texts(raw: dict) -> PlotTexts:
+    return PlotTexts(
+        title=raw.get("title"),
+        xlabel=raw.get("xlabel"),
+        ylabel=raw.get("ylabel"),
+        legend_title=raw.get("legend_title"),
+        legend_entries=tuple(raw.get("legend_entries", ())),
+        ignore_case=raw.get("text_match") == "ignore_case",
+    )
 
 
 def _plot_spec(document: YamlDocument) -> PlotSpec:
@@ -98,24 +134,46 @@ def _plot_spec(document: YamlDocument) -> PlotSpec:
             x=_values(item.get("x"), columns),
             y=_values(item["y"], columns) or (),
             line=document.line_of(("plot", "series", index)),
+            categories=_categories(item.get("x"), columns),
         )
         for index, item in enumerate(raw["series"])
     )
-    options = {key: raw[key] for key in ("tolerance", "min_font_pt", "max_colors", "dpi") if key in raw}
+    names = ("tolerance", "min_font_pt", "max_colors", "dpi", "entry_point", "x_scale", "y_scale")
+    options = {key: raw[key] for key in (*names, "y_starts_at_zero", "structure", "figsize_tolerance") if key in raw}
+    if "figsize" in raw:
+        options["figsize"] = (float(raw["figsize"][0]), float(raw["figsize"][1]))
     return PlotSpec(
         chart=raw["chart"],
         series=series,
         line=document.line_of(("plot",)),
         require=tuple(raw.get("require", ("title", "xlabel", "ylabel"))),
+        texts=_plot_texts(raw),
         **options,
     )
+
+
+def _compared(action: StepAction, body: dict, line: int | None) -> Step:
+    """An expectation with `equals:` or `contains:` (`at_least:` for a count)."""
+    exact = "equals" in body
+    expected = body.get("equals", body.get("contains", body.get("at_least", "")))
+    return Step(action, body.get("selector", ""), str(expected), exact, line, body.get("property", ""))
+
+
+def _resize(body: Any, line: int | None) -> Step:
+    if isinstance(body, dict):
+        return Step(StepAction.RESIZE, "", f"{body['width']}x{body.get('height', 0)}", line=line)
+    return Step(StepAction.RESIZE, "", str(body), line=line)
 
 
 def _step(raw: dict, line: int | None) -> Step:
     ((name, body),) = raw.items()
     action = StepAction(name)
+    if action is StepAction.RESIZE:
+        return _resize(body, line)
     if isinstance(body, str):
         return Step(action, body, line=line)
+    if action in (StepAction.EXPECT_VALUE, StepAction.EXPECT_URL, StepAction.EXPECT_COUNT, StepAction.EXPECT_STYLE):
+        return _compared(action, body, line)
     if action is StepAction.TYPE:
         return Step(action, body["selector"], body["text"], line=line)
     if action is StepAction.SELECT:
@@ -136,6 +194,7 @@ def _page_spec(document: YamlDocument) -> PageSpec:
                 for j, step in enumerate(item["steps"])
             ),
             line=document.line_of(("page", "interactions", i)),
+            width=item.get("width"),
         )
         for i, item in enumerate(raw.get("interactions", []))
     )

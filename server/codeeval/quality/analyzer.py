@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import python_ast
+from ..base.calibration import AUTOMATIC_KEY, NO_CALIBRATION, NOTE_KEY, Calibration
 from ..base.findings import Finding, Range
 from .config import QualityConfig, resolve
 from .context import Context, FunctionScope, build
@@ -30,9 +31,13 @@ _IGNORE = re.compile(r"#\s*codeeval:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
 
 
 def analyze(
-    source: str, path: str = "solution.py", settings: Mapping[str, Any] | QualityConfig | None = None
+    source: str,
+    path: str = "solution.py",
+    settings: Mapping[str, Any] | QualityConfig | None = None,
+    calibration: Calibration = NO_CALIBRATION,
 ) -> QualityReport:
-    """Score `source` (never executed) with the quality rules; `settings` as in a problem's `quality:`."""
+    """Score `source` (never executed) with the quality rules; `settings` as in a problem's `quality:`;
+    `calibration`: people's decisions on each rule's findings, which move its confidence (base/calibration.py)."""
     config = settings if isinstance(settings, QualityConfig) else resolve(settings)
     try:
         tree = python_ast.parse(source, filename=path)
@@ -41,12 +46,14 @@ def analyze(
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes; absurdly deep nesting
         return _unparsable(path, f"cannot parse: {exc}", None, None)
     try:
-        return _analyze_tree(SourceText(source), tree, path, config)
+        return _analyze_tree(SourceText(source), tree, path, config, calibration)
     except RecursionError:
         return _unparsable(path, "too deeply nested to analyse", None, None)
 
 
-def _analyze_tree(text: SourceText, tree: ast.Module, path: str, config: QualityConfig) -> QualityReport:
+def _analyze_tree(
+    text: SourceText, tree: ast.Module, path: str, config: QualityConfig, calibration: Calibration
+) -> QualityReport:
     ctx = build(text, tree)
     measure_all(ctx)
     findings: list[Finding] = []
@@ -54,6 +61,8 @@ def _analyze_tree(text: SourceText, tree: ast.Module, path: str, config: Quality
         if config.enabled(rule.id):
             findings.extend(rule.check(ctx, config.options[rule.id]))
     findings, suppressed = _without_suppressed(findings, text)
+    if calibration:
+        _calibrate(findings, calibration)
     findings, shown_only = as_script(findings) if config.style is Style.SCRIPT else (findings, [])
     units = _units(ctx)
     scored = score_findings(
@@ -92,6 +101,16 @@ def _units(ctx: Context) -> dict[str, str]:
             outer = outer.parent
         units[cls.key] = outer.unit.key if isinstance(outer, FunctionScope) else cls.key
     return units
+
+
+def _calibrate(findings: list[Finding], calibration: Calibration) -> None:
+    """Move each finding's confidence by its rule's record of decisions, saying so in its details."""
+    for finding in findings:
+        note = calibration.note(finding.rule_id, finding.confidence)
+        if note:
+            automatic = finding.confidence
+            finding.confidence = calibration.adjust(finding.rule_id, automatic)
+            finding.details = {**finding.details, NOTE_KEY: note, AUTOMATIC_KEY: automatic.to_dict()}
 
 
 def _without_suppressed(findings: list[Finding], text: SourceText) -> tuple[list[Finding], int]:

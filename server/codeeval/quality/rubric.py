@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..base.calibration import NOTE_KEY
 from ..base.findings import Finding, Severity
 
 TIER_POINTS = {Severity.CRITICAL: 20.0, Severity.WARNING: 10.0, Severity.SUGGESTION: 4.0}
@@ -31,7 +32,10 @@ _ORDINALS = {2: "2nd", 3: "3rd"}
 
 
 def base_points(finding: Finding) -> float:
-    """What a finding costs before scaling: its severity's points times its confidence."""
+    """What a finding costs before scaling: its severity's points times its confidence; nothing when people's
+    decisions on its rule took it below the low-confidence line (base/calibration.py)."""
+    if finding.is_low_confidence and NOTE_KEY in finding.details:
+        return 0.0
     return TIER_POINTS[finding.severity] * finding.confidence.value
 
 
@@ -58,6 +62,11 @@ def score_findings(
             f"{finding.severity} ({TIER_POINTS[finding.severity]:g} points) at confidence "
             f"{finding.confidence.value:.2f} = {base:.1f}{steps}; costs {finding.points:.1f}."
         )
+        if NOTE_KEY in finding.details and finding.is_low_confidence:
+            finding.rationale = (
+                f"confidence {finding.confidence.value:.2f}, low after people's decisions on "
+                f"{finding.rule_id} ({finding.details[NOTE_KEY]}): shown, costs nothing."
+            )
     total = sum(finding.points for finding in findings)
     return Scored(round(max(0.0, 100.0 - total), 9), _rationale(findings, title_of, unit_of, damped))
 

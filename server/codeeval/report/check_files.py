@@ -10,13 +10,26 @@ from __future__ import annotations
 import io
 import os
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..quality.quality_report import QualityReport
 
 SKIPPED_FOLDERS = {"__pycache__", "node_modules", "venv", "build", "dist", "site-packages"}
 MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Dismissal:
+    """Who dismissed a finding of a checked file, why, and the decision file's line that says so
+    (check_decisions.py)."""
+
+    reviewer: str
+    reason: str
+    source: str  # `codeeval-decisions.jsonl:12`
+
+    def describe(self) -> str:
+        return f"dismissed by {self.reviewer}: {self.reason}"
 
 
 @dataclass
@@ -29,6 +42,8 @@ class FileResult:
     error: str = ""  # why the file could not be checked ("" when it was)
     error_line: int | None = None
     error_column: int | None = None  # 0-based character column
+    sha256: str = ""  # of the text checked: what people's decisions on its findings are keyed by
+    dismissed: dict[str, Dismissal] = field(default_factory=dict)  # finding fingerprint -> who dismissed it, why
 
     @property
     def bad(self) -> bool:

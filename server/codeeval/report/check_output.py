@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from ..base.findings import Finding, Severity
 from ..quality.quality_report import count
@@ -40,9 +41,11 @@ def text(results: list[FileResult]) -> str:
         assert report is not None
         for finding in report.findings:
             start = finding.range
+            dismissal = result.dismissed.get(finding.fingerprint)
             lines.append(
                 f"{result.display}:{start.start_line}:{start.start_col + 1}: {finding.rule_id} "
                 f"{finding.severity}: {finding.message} [{_confidence_note(finding)}]"
+                + (f" [{dismissal.describe()}]" if dismissal else "")
             )
             if finding.suggestion:
                 lines.append(f"    help: {finding.suggestion}")
@@ -83,7 +86,10 @@ def json_document(results: list[FileResult]) -> str:
             )
         else:
             assert result.report is not None
-            files.append({**result.report.to_dict(), "path": result.display})
+            entry: dict[str, Any] = {**result.report.to_dict(), "path": result.display}
+            if result.dismissed:  # fingerprint -> reviewer, reason, source (the decision file's line)
+                entry["dismissed"] = {fp: vars(dismissal) for fp, dismissal in result.dismissed.items()}
+            files.append(entry)
     return (
         json.dumps(
             {"version": JSON_VERSION, "tool": "codeeval check", "files": files, "summary": summary_line(results)},
@@ -105,7 +111,11 @@ def github(results: list[FileResult]) -> str:
             lines.append(command(Level.ERROR, result.error or "", {**where, "title": "codeeval"}))
             continue
         assert result.report is not None
-        lines.extend(_annotation(result.display, finding) for finding in result.report.findings)
+        lines.extend(
+            _annotation(result.display, finding)
+            for finding in result.report.findings
+            if finding.fingerprint not in result.dismissed  # people judged it wrong: no annotation
+        )
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
@@ -126,11 +136,14 @@ def _annotation(path: str, finding: Finding) -> str:
 
 
 def counts_at_or_above(results: Iterable[FileResult], threshold: Severity | None, include_low_confidence: bool) -> int:
-    """How many findings are at least as severe as `threshold` (None, `--fail-on none`, counts nothing)."""
+    """How many findings are at least as severe as `threshold` (None, `--fail-on none`, counts nothing); a
+    finding people dismissed never counts."""
     return sum(
         1
         for result in results
         if result.report is not None
         for finding in result.report.findings
-        if finding.severity.at_least(threshold) and (include_low_confidence or not finding.is_low_confidence)
+        if finding.severity.at_least(threshold)
+        and (include_low_confidence or not finding.is_low_confidence)
+        and finding.fingerprint not in result.dismissed
     )

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..base.catalog import ProblemKind, names, title_of
 from ..base.isolation import IsolationReport
 from ..results.overall_score import renormalisation_note
 from ..results.result import DimensionResult, EvaluationResult, EvaluationStatus
 from .images import inline_links
 from .markdown_text import block, cell, table
-from .sections import failing_cases, performance, quality, visual_parts
+from .sections import failing_cases, performance, quality, review_decisions, visual_parts
 
 VISUAL_PARTS = frozenset(names(ProblemKind.PLOT) + names(ProblemKind.WEBPAGE))  # rendered from their checks
-SECTIONS = {
+SECTIONS: dict[str, Callable[[DimensionResult], list[str]]] = {
     "correctness": failing_cases.render,
-    "edge_cases": failing_cases.render,
     "performance": performance.render,
+}
+FINDING_SECTIONS: dict[str, Callable[[DimensionResult, review_decisions.FindingDecisions], list[str]]] = {
+    "edge_cases": failing_cases.render,  # sections whose findings people decide on
     "code_quality": quality.render,
 }
 EXCLUDED_NOTE = (
@@ -47,9 +51,12 @@ def _isolation_lines(isolation: IsolationReport | None) -> list[str]:
     return out
 
 
-def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = None) -> str:
+def to_markdown(
+    result: EvaluationResult, image_links: dict[str, str] | None = None, json_report: str | None = None
+) -> str:
     """The report; `image_links` maps each picture's name to where the report links it (report/images.py),
-    and without it the pictures are inlined as data: URIs."""
+    and without it the pictures are inlined as data: URIs; `json_report`: the JSON report's path, which the
+    instructions for making a decision name."""
     if result.status is EvaluationStatus.INTERNAL_ERROR:
         return _internal_error(result)
     links = image_links if image_links is not None else inline_links(result)
@@ -57,8 +64,10 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
     if result.excluded is not None:  # first: this score says nothing about the solution's author
         out += [f"> **Excluded: {cell(result.excluded.sentence, 300)}.** {EXCLUDED_NOTE}", ""]
         out += [f"> Evidence: `{cell(result.excluded.evidence, 300)}`", ""] if result.excluded.evidence else []
-    out.append(f"**Score: {result.score:.1f} / 100** for `{cell(result.solution)}`")
+    out.append(f"**Score: {result.score:.1f} / 100**{_reviewed(result)} for `{cell(result.solution)}`")
     out.append("")
+    if result.cap is not None:  # the parts below add up to more: say which fault holds the score down
+        out += [f'> {cell(result.cap.sentence(), 400)} (docs/visual.md, "Caps")', ""]
     rows = []
     for name, dim in result.dimensions.items():
         if dim.applicable and dim.score is not None:
@@ -79,6 +88,7 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
     note = renormalisation_note(result.dimensions)
     if note:
         out += [f"> {note}", ""]
+    out += review_decisions.render(result)
     out += _isolation_lines(result.isolation)
     if result.errors:
         out += ["## Errors", ""] + [f"- {cell(e, 400)}" for e in result.errors]
@@ -87,25 +97,38 @@ def to_markdown(result: EvaluationResult, image_links: dict[str, str] | None = N
         out.append("")
     out += _lost_points(result)
     out += visual_parts.pictures(result, links)
+    decisions = review_decisions.finding_decisions(result.review)
     for name, dim in result.dimensions.items():
-        out += [f"## {title_of(name)}", ""] + _dimension_section(name, dim, links)
+        out += [f"## {title_of(name)}", ""] + _dimension_section(name, dim, links, decisions)
     if result.output.strip():
         out += ["## What the solution printed", "", block(result.output, 3000), ""]
+    out += review_decisions.instructions(result, json_report)
     return "\n".join(out).rstrip() + "\n"
 
 
-def _dimension_section(name: str, dim: DimensionResult, links: dict[str, str]) -> list[str]:
+def _reviewed(result: EvaluationResult) -> str:
+    """` (reviewed; automatic 78.5)` when people's decisions changed the score."""
+    if result.review is None or not result.review.changed_score:
+        return ""
+    return f" (reviewed; automatic {result.review.automatic_score:.1f})"
+
+
+def _dimension_section(
+    name: str, dim: DimensionResult, links: dict[str, str], decisions: review_decisions.FindingDecisions
+) -> list[str]:
     """A dimension's section below its heading: the summary line with the score (or the section's own verdict
     line), then what its renderer shows."""
     if not dim.applicable:
         return [f"Not applicable: {dim.reason}", ""]
     summary = [f"{dim.summary}. Score {dim.score:.1f}.", ""]
-    renderer = SECTIONS.get(name)
     if name in VISUAL_PARTS:
         return summary + visual_parts.render(dim, links) + [""]
-    if renderer is None:
+    if name in FINDING_SECTIONS:
+        body = FINDING_SECTIONS[name](dim, decisions)
+    elif name in SECTIONS:
+        body = SECTIONS[name](dim)
+    else:
         return summary
-    body = renderer(dim)
     return (summary if not (body and name in OWN_VERDICT) else []) + body + [""]
 
 

@@ -39,7 +39,8 @@ class RunFolder:
         stem = report_stem(label)
         (folder / f"{stem}.json").write_text(to_json(result) + "\n", encoding="utf-8")
         report = folder / f"{stem}.md"
-        report.write_text(to_markdown(result, save_images(result, report)), encoding="utf-8")
+        json_report = str(folder / f"{stem}.json")  # the path `codeeval decide` takes, in the report's instructions
+        report.write_text(to_markdown(result, save_images(result, report), json_report), encoding="utf-8")
         self.log.append(ResultRow.of(problem, label, group, origin, result, f"{folder.name}/{stem}.json"))
 
     def finish(self, warnings: list[str]) -> tuple[str, int]:

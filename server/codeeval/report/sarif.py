@@ -4,7 +4,9 @@ Calibration travels in each result's property bag (confidence and its parts,
 the low-confidence reason, the points it cost), so a viewer that knows
 nothing of codeeval still shows the finding and one that does can mark it.
 Files that could not be checked become error notifications of the
-invocation, with their location when there is one.
+invocation, with their location when there is one. A finding people dismissed
+(report/check_decisions.py) keeps its result, with an external suppression
+whose justification is their reason, so code scanning shows it as dismissed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..base.findings import Finding, Severity
 from ..base.version import __version__
 from ..quality.rule import Rule
 from ..quality.rules import ALL_RULES
-from .check_files import FileResult
+from .check_files import Dismissal, FileResult
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {Severity.CRITICAL: "error", Severity.WARNING: "warning", Severity.SUGGESTION: "note"}
@@ -38,7 +40,10 @@ def build(results: list[FileResult]) -> dict:
             notifications.append(_notification(result))
             continue
         assert result.report is not None
-        sarif_results.extend(_result(result.display, finding) for finding in result.report.findings)
+        sarif_results.extend(
+            _result(result.display, finding, result.dismissed.get(finding.fingerprint))
+            for finding in result.report.findings
+        )
     run = {
         "tool": {
             "driver": {
@@ -72,9 +77,10 @@ def _rule(rule: Rule) -> dict:
     }
 
 
-def _result(path: str, finding: Finding) -> dict:
+def _result(path: str, finding: Finding, dismissal: Dismissal | None = None) -> dict:
     confidence = finding.confidence
     properties = {
+        "fingerprint": finding.fingerprint,
         "severity": finding.severity,
         "confidence": confidence.to_dict(),
         "lowConfidence": confidence.is_low,
@@ -90,7 +96,7 @@ def _result(path: str, finding: Finding) -> dict:
     message = finding.message + (f" ({confidence.low_reason()})" if confidence.is_low else "")
     if finding.suggestion:
         message += f". {finding.suggestion}"
-    return {
+    result = {
         "ruleId": finding.rule_id,
         "ruleIndex": _RULE_INDEX[finding.rule_id],
         "rule": {"id": finding.rule_id, "index": _RULE_INDEX[finding.rule_id]},
@@ -103,6 +109,20 @@ def _result(path: str, finding: Finding) -> dict:
             )
         ],
         "properties": properties,
+        "partialFingerprints": {"codeevalFinding/v1": finding.fingerprint},
+    }
+    if dismissal is not None:
+        result["suppressions"] = [_suppression(dismissal)]
+    return result
+
+
+def _suppression(dismissal: Dismissal) -> dict:
+    """SARIF's suppression of a result that people judged wrong: external (a decision file, not the source)."""
+    return {
+        "kind": "external",
+        "status": "accepted",
+        "justification": dismissal.reason,
+        "properties": {"reviewer": dismissal.reviewer, "decision": dismissal.source},
     }
 
 

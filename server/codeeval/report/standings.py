@@ -25,6 +25,8 @@ from .exclusions import excluded_column, excluded_heading, excluded_markdown, ex
 from .markdown_text import cell, table
 from .pass_at_k import KS, mean_pass_at_k
 
+REVIEWED_MARK = "†"  # a score that includes people's decisions (docs/decisions.md)
+
 
 def dimension_columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """(name, heading) of the dimensions a problem's rows have, in report order (a function problem's
@@ -50,6 +52,8 @@ class ResultRow:
     report: str | None = None  # the JSON report, relative to the run's output folder
     tiers: dict[str, bool] = field(default_factory=dict)  # test tier -> all its tests passed (test_tiers.py)
     excluded: Exclusion | None = None  # the problem's reference fails here: shown, not counted (run/precheck.py)
+    reviewed: bool = False  # people's decisions apply to this result: its score includes them (results/review.py)
+    automatic_score: float | None = None  # the score before them, when they changed it
 
     @property
     def counted(self) -> bool:
@@ -72,6 +76,10 @@ class ResultRow:
             report,
             tier_verdicts(result.dimensions.get(CORRECTNESS.name)),
             result.excluded,
+            reviewed=result.review is not None and bool(result.review.applied),
+            automatic_score=result.review.automatic_score
+            if result.review is not None and result.review.changed_score
+            else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +95,8 @@ class ResultRow:
             "report": self.report,
             "tiers": dict(self.tiers),
             **({"excluded": self.excluded.to_dict()} if self.excluded is not None else {}),
+            "reviewed": self.reviewed,
+            **({"automatic_score": self.automatic_score} if self.automatic_score is not None else {}),
         }
 
     @classmethod
@@ -108,11 +118,17 @@ class ResultRow:
                 data.get("report"),
                 {str(k): bool(v) for k, v in dict(data.get("tiers") or {}).items()},
                 None if data.get("excluded") is None else Exclusion.from_dict(data["excluded"]),
+                reviewed=bool(data.get("reviewed", False)),  # a log written before reviews: not reviewed
+                automatic_score=_optional_number(data.get("automatic_score")),
             )
         except KeyError as exc:
             raise ValueError(f"missing field {exc}") from None
         except (TypeError, ValueError) as exc:
             raise ValueError(str(exc)) from None
+
+
+def _optional_number(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True)
@@ -130,6 +146,7 @@ class GroupStanding:
     distinct_from_above: bool | None = None  # Welch's t-test against the group ranked just above, at 5%
     p_value_vs_above: float | None = None
     excluded: int = 0  # solutions left out: their problem's reference fails here
+    reviewed: int = 0  # counted solutions whose score includes people's decisions
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,6 +162,7 @@ class GroupStanding:
             "distinct_from_above": self.distinct_from_above,
             "p_value_vs_above": None if self.p_value_vs_above is None else round(self.p_value_vs_above, 4),
             "excluded": self.excluded,
+            "reviewed": self.reviewed,
         }
 
 
@@ -181,6 +199,7 @@ def _standing(group: str, rows: list[ResultRow]) -> GroupStanding:
         dimensions,
         tier_pass_at_k(scored),
         excluded=sum(r.excluded is not None and r.status is EvaluationStatus.OK for r in rows),
+        reviewed=sum(r.reviewed for r in scored),
     )
 
 
@@ -242,6 +261,7 @@ def leaderboard_data(rows: list[ResultRow], warnings: list[str]) -> dict[str, An
         "groups": [group.to_dict() for group in standings(rows)],
         "results": [row.to_dict() for row in rows],
         "internal_errors": sum(row.status is EvaluationStatus.INTERNAL_ERROR for row in rows),
+        "reviewed": sum(row.reviewed for row in rows),
         **({"excluded": excluded_summary([(r.problem, r.excluded) for r in rows])} if any_excluded(rows) else {}),
         "warnings": warnings,
     }
@@ -258,6 +278,7 @@ def leaderboard_markdown(data: dict[str, Any]) -> str:
             "while evaluating them (status `internal_error`; each report has the traceback).",
         ]
     lines += excluded_markdown(data.get("excluded"))
+    lines += reviewed_note(data.get("reviewed", 0))
     by_problem: dict[str, list[dict]] = defaultdict(list)
     for row in data["results"]:
         by_problem[row["problem"]].append(row)
@@ -299,7 +320,7 @@ def ranking_table(groups: list[dict[str, Any]]) -> list[str]:
             [
                 _rank(groups, index),
                 cell(group["group"]),
-                _number(group["mean_score"]),
+                _number(group["mean_score"]) + (REVIEWED_MARK if group.get("reviewed") else ""),
                 f"{interval[0]:.1f}-{interval[1]:.1f}" if interval else "n/a",
             ]
             + [_rate(group.get("pass_at_k", {}).get(tier, {}).get(str(k))) for tier, k in tiers]
@@ -343,7 +364,21 @@ def _rate(value: float | None) -> str:
 
 
 def _score_cell(row: dict[str, Any]) -> str:
-    return "internal error" if row.get("status") == EvaluationStatus.INTERNAL_ERROR.value else f"**{row['score']:.1f}**"
+    if row.get("status") == EvaluationStatus.INTERNAL_ERROR.value:
+        return "internal error"
+    if not row.get("reviewed"):
+        return f"**{row['score']:.1f}**"
+    automatic = row.get("automatic_score")
+    was = f" (automatic {automatic:.1f})" if automatic is not None else ""
+    return f"**{row['score']:.1f}**{REVIEWED_MARK}{was}"
+
+
+def reviewed_note(count: int) -> list[str]:
+    """The footnote of the reviewed mark, when some result has it."""
+    if not count:
+        return []
+    results = "result" if count == 1 else "results"
+    return ["", f"> {REVIEWED_MARK} {count} {results} reviewed by people: scores include their decisions."]
 
 
 def _dimension_cell(row: dict[str, Any], name: str) -> str:

@@ -8,8 +8,9 @@ functions on inputs generated from their type hints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..base.findings import Confidence
+from ..base.findings import Confidence, fingerprint_of
 from ..base.vocabulary import Vocabulary
 from .case_details import CaseRecord, CaseVerdict, PassCounts
 from .result import OMITTED_WHEN_NONE, DetailRecord, DimensionDetails
@@ -62,6 +63,16 @@ class EdgeFindingRecord(DetailRecord):
     scored: bool
     points: float
     counterexample: CounterexampleRecord | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    # The confidence before people's decisions on this kind moved it (base/calibration.py); None: unmoved.
+    automatic_confidence: Confidence | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+
+    @property
+    def fingerprint(self) -> str:
+        """What a person's decision on this finding is keyed by: its kind of failure (one finding per kind)."""
+        return fingerprint_of("edge_cases", self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"fingerprint": self.fingerprint, **super().to_dict()}
 
 
 @dataclass(frozen=True, kw_only=True)

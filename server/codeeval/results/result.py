@@ -6,43 +6,21 @@ SCHEMA_VERSION on any incompatible change.
 
 from __future__ import annotations
 
-import math
 import traceback
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..base.isolation import IsolationReport
 from ..base.outcome_status import LoadStatus
+from .detail_record import OMITTED_WHEN_NONE as OMITTED_WHEN_NONE  # re-exported: the records' shared metadata
+from .detail_record import DetailRecord
+from .detail_record import json_key as json_key
 from .exclusion import Exclusion
+from .review import ReviewRecord
+from .score_cap import ScoreCap
 
 SCHEMA_VERSION = 1
-
-
-_OMIT_NONE = "omit_none"
-_KEY = "key"
-OMITTED_WHEN_NONE = {_OMIT_NONE: True}  # field metadata: an optional key of docs/result-format.md, left out while None
-
-
-def json_key(name: str) -> dict[str, str]:
-    """Field metadata for a record field whose JSON key is not a Python name (`class`)."""
-    return {_KEY: name}
-
-
-@dataclass(frozen=True)
-class DetailRecord:
-    """A typed piece of a dimension's details. Its JSON form is its fields in declaration order, each made
-    JSON-ready; a field declared with `omitted_when_none` is left out while None. This is the one place
-    details become JSON (docs/result-format.md), so a record's field names are the report's keys."""
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if value is None and item.metadata.get(_OMIT_NONE):
-                continue
-            data[item.metadata.get(_KEY, item.name)] = _json_ready(value)
-        return data
 
 
 @dataclass(frozen=True)
@@ -175,6 +153,9 @@ class EvaluationResult:
 
     images: list[ReportImage] = field(default_factory=list)  # plots and screenshots, saved beside the reports
     excluded: Exclusion | None = None  # the problem's reference fails here: not counted (results/exclusion.py)
+    solution_hash: str = ""  # sha256 of the solution's source: what people's decisions are keyed by
+    review: ReviewRecord | None = None  # people's decisions on this result (results/review.py); None: none
+    cap: ScoreCap | None = None  # a fault that set a ceiling on the score (plots and pages: visual/caps.py)
 
     def to_dict(self) -> dict:
         data = {
@@ -184,7 +165,9 @@ class EvaluationResult:
             "problem": self.problem,
             "problem_path": self.problem_path,
             "solution": self.solution,
+            **({"solution_sha256": self.solution_hash} if self.solution_hash else {}),
             "score": round(self.score, 2),
+            **({"cap": self.cap.to_dict()} if self.cap is not None else {}),
             "dimensions": {name: result.to_dict() for name, result in self.dimensions.items()},
             "load": {} if self.load is None else self.load.to_dict(),
             "isolation": {} if self.isolation is None else self.isolation.to_dict(),
@@ -195,19 +178,6 @@ class EvaluationResult:
         }
         if self.internal_error is not None:
             data["internal_error"] = self.internal_error.to_dict()
+        if self.review is not None:
+            data["review"] = self.review.to_dict()
         return data
-
-
-def _json_ready(value: Any) -> Any:
-    """Plain JSON data: tuples become lists, odd floats and objects become strings."""
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else repr(value)
-    if isinstance(value, dict):
-        return {str(k): _json_ready(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_ready(v) for v in value]
-    if hasattr(value, "to_dict"):
-        return _json_ready(value.to_dict())
-    return repr(value)

@@ -49,6 +49,7 @@ def settings_text(options: EvaluationOptions) -> str:
             "tests": options.tests.value,
             "require_isolation": options.require_isolation,
             "judge": [judge.url, judge.model] if judge is not None else None,
+            "calibration": options.calibration.digest_text(),  # people's decisions move findings' confidence
         },
         sort_keys=True,
     )

@@ -278,6 +278,7 @@ class Session:
             "filename": self.filename,
             "data": wire.encode(data),
             "dpi": dpi,
+            "entry_point": self.entry_point,  # a plot function to call after the script ran ("": none)
         }
         try:
             reply = self._request(request, timeout)

@@ -34,6 +34,9 @@ TYPED_TEXT = "codeeval"
 # Valid input for typed fields, so a form's submit button is judged on what it does with good input.
 SAMPLE_INPUT = {"email": "codeeval@example.org", "number": "42", "url": "https://example.org/", "tel": "0123456789"}
 SCRIPTED_SHARE, DISCOVERED_SHARE = 60.0, 40.0
+RAISED = "raised a script error"  # a control's note when using it threw: the score's cap reads it (caps.py)
+STEPS_RAISED = "every step worked, but the page raised"  # the same for a scripted interaction
+FROZE = "froze the page"  # a control or interaction after which the page stopped answering (capped like RAISED)
 
 
 @dataclass
@@ -46,6 +49,50 @@ class Candidate:
     box: Box | None
     backend: int  # the node's index in the snapshot it was found in
     input_type: str = ""
+
+
+def _compare(shown: str, step: Step) -> bool:
+    return shown == step.value if step.exact else step.value in shown
+
+
+def _compare_count(count: int, step: Step) -> bool:
+    expected = int(step.value or 0)
+    return count == expected if step.exact else count >= expected
+
+
+# What the acting steps do to the element their selector finds first.
+ACTIONS: dict[StepAction, Callable[[Any, str], Any]] = {
+    StepAction.CLICK: lambda locator, _: locator.click(timeout=ACTION_TIMEOUT_MS),
+    StepAction.TYPE: lambda locator, text: locator.fill(text, timeout=ACTION_TIMEOUT_MS),
+    StepAction.SELECT: lambda locator, value: locator.select_option(value, timeout=ACTION_TIMEOUT_MS),
+    StepAction.PRESS: lambda locator, key: locator.press(key, timeout=ACTION_TIMEOUT_MS),
+}
+# Visible elements among those matching (a count step counts what a reader sees).
+COUNT_VISIBLE = """els => els.filter(e => e.checkVisibility
+  ? e.checkVisibility({visibilityProperty: true, opacityProperty: true})
+  : !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)).length"""
+# Empty when the element's centre is in the viewport and the element (or one inside it) is what is drawn there.
+IN_VIEW = """el => {
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return 'has no size';
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight)
+    return `is outside the viewport (its centre is at ${Math.round(x)}, ${Math.round(y)})`;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return '';
+  const cls = typeof hit.className === 'string' ? hit.className.trim().split(/\\s+/).slice(0, 2).join('.') : '';
+  return `is covered at its centre by ${hit.tagName.toLowerCase()}${hit.id ? '#' + hit.id : ''}${cls ? '.' + cls : ''}`;
+}"""
+# A computed style: the element's own value first; a text decoration is drawn through the text inside the element
+# that carries it, so for those an ancestor's or a descendant's value counts too.
+STYLE_VALUES = """(el, name) => {
+  const read = e => getComputedStyle(e).getPropertyValue(name).trim();
+  const seen = [read(el)];
+  if (!name.startsWith('text-decoration')) return seen;
+  for (let a = el.parentElement; a; a = a.parentElement) seen.push(read(a));
+  for (const d of el.querySelectorAll('*')) seen.push(read(d));
+  return seen;
+}"""
 
 
 class StepFailed(Exception):
@@ -99,7 +146,10 @@ def find_candidates(snapshot: PageSnapshot, limit: int) -> list[Candidate]:
             continue
         if "disabled" in node.attributes or node.attributes.get("type", "").lower() == "hidden":
             continue
-        control = node.name in CONTROL_TAGS or node.attributes.get("role", "") in CONTROL_ROLES
+        role = node.attributes.get("role", "")
+        control = node.name in CONTROL_TAGS or role in CONTROL_ROLES
+        if node.name == "LABEL" and not control:
+            continue  # a label only hands its click to its control, which is tried itself (issue 33)
         if not (control or node.clickable) or (node.box and node.box.area > area / 2):
             continue
         if any(ancestor in found for ancestor in snapshot.ancestors(node)):
@@ -114,7 +164,8 @@ def find_candidates(snapshot: PageSnapshot, limit: int) -> list[Candidate]:
 
 
 def appearance(snapshot: PageSnapshot, own: set[int]) -> Counter:
-    """What a reader sees, as a multiset; the acted-on element counts only by its text (not focus or hover styles)."""
+    """What a reader sees, as a multiset; the acted-on element counts only by its text and whether it is ticked
+    (not focus or hover styles)."""
     seen: Counter = Counter()
     for node in snapshot.nodes:
         if not node.visible or node.box is None:
@@ -125,6 +176,8 @@ def appearance(snapshot: PageSnapshot, own: set[int]) -> Counter:
         elif node.index not in own:
             styles = tuple(node.styles.get(k, "") for k in ("color", "background-color", "display", "opacity"))
             seen[(node.name, box, styles, node.value, node.checked)] += 1
+        elif node.checked:
+            seen[("checked", node.index)] += 1  # a ticked box or chosen radio is what a reader sees change
     return seen
 
 
@@ -145,6 +198,7 @@ class Explorer:
         self.guarded = guarded
         self.remaining = remaining
         self.crop_for = crop
+        self.frozen: str | None = None  # what the page stopped answering during; the browser is then gone
 
     # -- helpers -------------------------------------------------------------------
     def reload(self) -> None:
@@ -171,7 +225,7 @@ class Explorer:
 
     def picture(self, box: Box | None, name: str, caption: str) -> str | None:
         """A cropped picture of a box on the page (the top of the page without one)."""
-        if self.crop_for is None:
+        if self.crop_for is None or self.frozen is not None:
             return None
         snapshot = self.snapshot()
         target = box or Box(0, 0, min(snapshot.width, 640), min(snapshot.height, 400))
@@ -183,59 +237,109 @@ class Explorer:
 
     # -- scripted -----------------------------------------------------------------
     def _step(self, step: Step) -> None:
+        if step.action is StepAction.RESIZE:
+            width, _, height = step.value.partition("x")
+            self.resize(int(width), int(height or 0) or self.visit.request.spec.height)
+            return
+        if step.action not in ACTIONS:
+            self._expect(step)
+            return
         locator = self.page.locator(step.selector).first
-        acts = step.action in (StepAction.CLICK, StepAction.TYPE, StepAction.SELECT, StepAction.PRESS)
-        if acts and self.guarded(f"finding {step.selector}", 5, locator.count) == 0:
+        if self.guarded(f"finding {step.selector}", 5, locator.count) == 0:
             raise StepFailed(f"no element matches {step.selector}")
         try:
-            if step.action is StepAction.CLICK:
-                self.guarded(f"clicking {step.selector}", 5, lambda: locator.click(timeout=ACTION_TIMEOUT_MS))
-            elif step.action is StepAction.TYPE:
-                self.guarded(
-                    f"typing into {step.selector}", 5, lambda: locator.fill(step.value, timeout=ACTION_TIMEOUT_MS)
-                )
-            elif step.action is StepAction.SELECT:
-                self.guarded(
-                    f"selecting in {step.selector}",
-                    5,
-                    lambda: locator.select_option(step.value, timeout=ACTION_TIMEOUT_MS),
-                )
-            elif step.action is StepAction.PRESS:
-                self.guarded(f"pressing {step.value}", 5, lambda: locator.press(step.value, timeout=ACTION_TIMEOUT_MS))
-            else:
-                self._expect(step, locator)
-        except (StepFailed, PageHung):
+            self.guarded(step.describe(), 5, lambda: ACTIONS[step.action](locator, step.value))
+        except PageHung:
             raise
         except Exception as exc:  # Playwright's timeouts and errors: the step did not work
             raise StepFailed(str(exc).splitlines()[0][:200]) from None
 
-    def _expect(self, step: Step, locator: Any) -> None:
+    def resize(self, width: int, height: int) -> None:
+        """Give the page's window another size (the page re-lays itself out, as when a window is resized)."""
+        size = self.page.viewport_size or {}
+        if size.get("width") != width or size.get("height") != height:
+            self.guarded(
+                f"resizing to {width} px", 5, lambda: self.page.set_viewport_size({"width": width, "height": height})
+            )
+
+    def _expect(self, step: Step) -> None:
+        """Wait up to EXPECT_WAIT_S for the expectation to hold (the page may animate or answer late)."""
         deadline = time.monotonic() + EXPECT_WAIT_S
-        last = ""
         while True:
-            count = self.guarded(f"finding {step.selector}", 5, locator.count)
-            if step.action is StepAction.EXPECT_HIDDEN:
-                if count == 0 or not self.guarded("checking visibility", 5, locator.is_visible):
-                    return
-                last = f"{step.selector} is still visible"
-            elif count == 0:
-                last = f"no element matches {step.selector}"
-            elif step.action is StepAction.EXPECT_VISIBLE:
-                if self.guarded("checking visibility", 5, locator.is_visible):
-                    return
-                last = f"{step.selector} is not visible"
-            else:
-                text = self.guarded("reading text", 5, lambda: locator.inner_text(timeout=ACTION_TIMEOUT_MS))
-                shown = " ".join(text.split())
-                if (shown == step.value) if step.exact else (step.value in shown):
-                    return
-                last = f"{step.selector} reads {shown[:80]!r}"
+            try:
+                held, last = self._observe(step)
+            except PageHung:
+                raise
+            except Exception as exc:  # the element went away, or cannot be read that way
+                held, last = False, str(exc).splitlines()[0][:200]
+            if held:
+                return
             if time.monotonic() >= deadline:
                 raise StepFailed(last)
             self.guarded("waiting", 2, lambda: self.page.wait_for_timeout(100))
 
+    def _observe(self, step: Step) -> tuple[bool, str]:
+        """Whether the expectation holds now, and what was seen."""
+        if step.action is StepAction.EXPECT_URL:
+            address = self.page.url
+            shown = address[len(PAGE_URL) :] if address.startswith(PAGE_URL) else address
+            return _compare(shown, step), f"the URL is {shown[:120]!r} (after the page's own address)"
+        if step.action is StepAction.EXPECT_COUNT:
+            all_matching = self.page.locator(step.selector)
+            count = int(self.guarded(f"counting {step.selector}", 5, lambda: all_matching.evaluate_all(COUNT_VISIBLE)))
+            return _compare_count(count, step), f"{count} visible element(s) match {step.selector}"
+        locator = self.page.locator(step.selector).first
+        count = self.guarded(f"finding {step.selector}", 5, locator.count)
+        if step.action is StepAction.EXPECT_HIDDEN:
+            hidden = count == 0 or not self.guarded("checking visibility", 5, locator.is_visible)
+            return hidden, f"{step.selector} is still visible"
+        if count == 0:
+            return False, f"no element matches {step.selector}"
+        return OBSERVERS[step.action](self, step, locator)
+
+    def _visible(self, step: Step, locator: Any) -> tuple[bool, str]:
+        return self.guarded("checking visibility", 5, locator.is_visible), f"{step.selector} is not visible"
+
+    def _text(self, step: Step, locator: Any) -> tuple[bool, str]:
+        text = self.guarded("reading text", 5, lambda: locator.inner_text(timeout=ACTION_TIMEOUT_MS))
+        shown = " ".join(text.split())
+        return _compare(shown, step), f"{step.selector} reads {shown[:80]!r}"
+
+    def _value(self, step: Step, locator: Any) -> tuple[bool, str]:
+        shown = self.guarded("reading the value", 5, lambda: locator.input_value(timeout=ACTION_TIMEOUT_MS))
+        return _compare(shown, step), f"the value of {step.selector} is {shown[:80]!r}"
+
+    def _in_view(self, step: Step, locator: Any) -> tuple[bool, str]:
+        if not self.guarded("checking visibility", 5, locator.is_visible):
+            return False, f"{step.selector} is not visible"
+        problem = self.guarded("looking at its centre", 5, lambda: locator.evaluate(IN_VIEW, timeout=ACTION_TIMEOUT_MS))
+        return not problem, f"{step.selector} {problem}"
+
+    def _style(self, step: Step, locator: Any) -> tuple[bool, str]:
+        values = self.guarded(
+            f"reading {step.property}",
+            5,
+            lambda: locator.evaluate(STYLE_VALUES, step.property, timeout=ACTION_TIMEOUT_MS),
+        )
+        shown = [str(v) for v in values] if isinstance(values, list) and values else [""]
+        held = any(_compare(value, step) for value in shown)
+        return held, f"{step.property} of {step.selector} is {shown[0][:80]!r}"
+
     def scripted(self, interaction: Interaction, weight: float) -> Check:
-        """Run one scripted interaction on a fresh page: a pass only if every step works."""
+        """Run one scripted interaction on a fresh page, at its own width if it names one: a pass only if every
+        step works. The window gets its first width back afterwards."""
+        height = self.visit.request.spec.height
+        self.resize(interaction.width or self.visit.width, height)
+        try:
+            return self._scripted(interaction, weight)
+        except PageHung as hung:
+            self.frozen = str(hung)  # the browser is gone: nothing to resize back
+            raise
+        finally:
+            if self.frozen is None:
+                self.resize(self.visit.width, height)
+
+    def _scripted(self, interaction: Interaction, weight: float) -> Check:
         self.reload()
         errors_before = len(self.visit.errors)
         for number, step in enumerate(interaction.steps, start=1):
@@ -261,7 +365,7 @@ class Explorer:
                 interaction.name,
                 weight,
                 0.0,
-                f"every step worked, but the page raised: {new_errors[0]}",
+                f"{STEPS_RAISED}: {new_errors[0]}",
                 [Evidence(e) for e in new_errors[:3]],
             )
         return Check(
@@ -274,6 +378,8 @@ class Explorer:
         )
 
     def _box_of(self, selector: str) -> Box | None:
+        if not selector:
+            return None
         try:
             found = self.guarded("locating", 5, lambda: self.page.locator(selector).first.bounding_box(timeout=200))
         except PageHung:
@@ -333,7 +439,7 @@ class Explorer:
         after_snapshot = self.snapshot()
         new_errors = self.visit.errors[errors:]
         if new_errors:
-            return False, f"raised a script error: {new_errors[0]}", after_snapshot
+            return False, f"{RAISED}: {new_errors[0]}", after_snapshot
         node = next((n for n in after_snapshot.nodes if n.index == candidate.backend), None)
         if candidate.kind == "type":
             taken = node is not None and bool(node.value)
@@ -357,27 +463,9 @@ class Explorer:
         self.reload()
         snapshot = self.snapshot()
         candidates = find_candidates(snapshot, budget)
-        outcomes: dict[int, tuple[bool, str]] = {}
-        for position, candidate in enumerate(candidates):
-            if self.remaining() < 1.5:
-                break
-            if candidate.kind == "anchor":
-                verdict = self._anchor(snapshot, candidate)
-                if verdict is not None:
-                    outcomes[position] = verdict
-                continue
-            passed, note, snapshot = self.try_control(candidate, snapshot)
-            outcomes[position] = (passed, note)
-        # A control that did nothing on the fresh page gets a second try after a control that worked has
-        # changed the state (a "reset" button does nothing until there is something to reset).
-        primer = next((candidates[p] for p, (ok, _) in outcomes.items() if ok and candidates[p].kind == "click"), None)
-        for position, (passed, note) in list(outcomes.items()):
-            if not passed and note == "nothing visible changed" and self.remaining() > 1.5:
-                if primer is not None:
-                    snapshot = self.try_control(primer, snapshot)[2]
-                retried, again, snapshot = self.try_control(candidates[position], snapshot)
-                if retried:
-                    outcomes[position] = (True, again + " (on a second try, after another control)")
+        outcomes, snapshot = self._try_each(candidates, snapshot)
+        if self.frozen is None:
+            self._second_tries(candidates, outcomes, snapshot)
         weight = DISCOVERED_SHARE / max(1, len(outcomes))
         checks = []
         for position, (passed, note) in outcomes.items():
@@ -399,6 +487,54 @@ class Explorer:
             )
         return checks
 
+    def _try_each(
+        self, candidates: list[Candidate], snapshot: PageSnapshot
+    ) -> tuple[dict[int, tuple[bool, str]], PageSnapshot]:
+        """Each control once. A control that freezes the page ends the tries (the browser is gone); one whose
+        use breaks the page in another way (its document went away for good) fails, and the page is reloaded."""
+        outcomes: dict[int, tuple[bool, str]] = {}
+        for position, candidate in enumerate(candidates):
+            if self.remaining() < 1.5:
+                break
+            if candidate.kind == "anchor":
+                verdict = self._anchor(snapshot, candidate)
+                if verdict is not None:
+                    outcomes[position] = verdict
+                continue
+            try:
+                passed, note, snapshot = self.try_control(candidate, snapshot)
+            except PageHung as hung:
+                self.frozen = str(hung)
+                outcomes[position] = (False, f"{FROZE} (no answer while {hung}; the browser was stopped)")
+                break
+            except Exception as exc:  # Playwright's errors: the page's behaviour broke the try, not the evaluation
+                outcomes[position] = (False, f"broke the page: {str(exc).splitlines()[0][:200]}")
+                self.reload()
+                snapshot = self.snapshot()
+                continue
+            outcomes[position] = (passed, note)
+        return outcomes, snapshot
+
+    def _second_tries(
+        self, candidates: list[Candidate], outcomes: dict[int, tuple[bool, str]], snapshot: PageSnapshot
+    ) -> None:
+        """A control that did nothing on the fresh page gets a second try after a control that worked has
+        changed the state (a "reset" button does nothing until there is something to reset)."""
+        primer = next((candidates[p] for p, (ok, _) in outcomes.items() if ok and candidates[p].kind == "click"), None)
+        for position, (passed, note) in list(outcomes.items()):
+            if passed or note != "nothing visible changed" or self.remaining() <= 1.5:
+                continue
+            try:
+                if primer is not None:
+                    snapshot = self.try_control(primer, snapshot)[2]
+                retried, again, snapshot = self.try_control(candidates[position], snapshot)
+            except PageHung as hung:
+                self.frozen = str(hung)
+                outcomes[position] = (False, f"{FROZE} on a second try (no answer while {hung})")
+                return
+            if retried:
+                outcomes[position] = (True, again + " (on a second try, after another control)")
+
     def _anchor(self, snapshot: PageSnapshot, candidate: Candidate) -> tuple[bool, str] | None:
         """An in-page link works when its target exists; a link elsewhere is not judged (no network here)."""
         node = next((n for n in snapshot.nodes if n.index == candidate.backend), None)
@@ -410,18 +546,54 @@ class Explorer:
         return exists, f"links to #{target}" + ("" if exists else ", which does not exist")
 
     def run(self, spec: PageSpec) -> list[Check]:
-        """The scripted interactions, then the discovered ones, within the time left."""
+        """The scripted interactions, then the discovered ones, within the time left. The page's behaviour is
+        judged, whatever it is: an interaction it breaks fails, and one that freezes it ends the interactions."""
         checks = []
         scripted = list(spec.interactions)[: spec.max_interactions]
         share = SCRIPTED_SHARE if spec.discover else 100.0
         for interaction in scripted:
-            if self.remaining() < 1.5:
+            if self.remaining() < 1.5 or self.frozen is not None:
                 break
-            checks.append(self.scripted(interaction, share / len(scripted)))
-        if spec.discover:
-            found = self.discovered(spec.max_interactions - len(scripted))
+            checks.append(self._judged(interaction, share / len(scripted)))
+        if spec.discover and self.frozen is None:
+            try:
+                found = self.discovered(spec.max_interactions - len(scripted))
+            except PageHung as hung:  # while reloading or measuring between controls
+                self.frozen = str(hung)
+                found = [self._failed("controls", "The page's controls", 100.0, f"{FROZE} (no answer while {hung})")]
+            except Exception as exc:  # the page went away for good under the tries
+                found = [self._failed("controls", "The page's controls", 100.0, f"broke the page: {_first_line(exc)}")]
             if not scripted:
                 for check in found:
                     check.weight = check.weight * 100.0 / DISCOVERED_SHARE
             checks += found
         return checks
+
+    def _judged(self, interaction: Interaction, weight: float) -> Check:
+        """One scripted interaction; a page that freezes or breaks under it fails it."""
+        check_id = f"scripted-{interaction.name}"
+        try:
+            return self.scripted(interaction, weight)
+        except PageHung as hung:
+            self.frozen = str(hung)
+            return self._failed(check_id, interaction.name, weight, f"{FROZE} (no answer while {hung})")
+        except Exception as exc:  # Playwright's errors the steps did not catch: the page broke under them
+            return self._failed(check_id, interaction.name, weight, f"broke the page: {_first_line(exc)}")
+
+    @staticmethod
+    def _failed(check_id: str, title: str, weight: float, summary: str) -> Check:
+        return Check(check_id, Part.INTERACTION, title, weight, 0.0, summary, [Evidence(summary)])
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [type(error).__name__])[0][:200]
+
+
+# How each expectation is observed, once its element exists.
+OBSERVERS: dict[StepAction, Callable[[Explorer, Step, Any], tuple[bool, str]]] = {
+    StepAction.EXPECT_VISIBLE: Explorer._visible,
+    StepAction.EXPECT_TEXT: Explorer._text,
+    StepAction.EXPECT_VALUE: Explorer._value,
+    StepAction.EXPECT_IN_VIEW: Explorer._in_view,
+    StepAction.EXPECT_STYLE: Explorer._style,
+}

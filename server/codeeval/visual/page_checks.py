@@ -16,6 +16,7 @@ from ..base.color_math import Color, contrast_ratio, parse_color, required_contr
 from .checks import Check, Evidence, Part, not_applicable
 from .geometry import Box
 from .html_checks import HtmlIssue
+from .page_pixels import PagePixels
 from .page_snapshot import Node, PageSnapshot
 
 Cropper = Callable[[Sequence[Box], str, str], "str | None"]  # boxes, image name, caption -> image name
@@ -27,6 +28,11 @@ MAX_TEXT_BOXES = 600
 MAX_EVIDENCE = 3
 SHIFT_LIMIT = 0.1  # cumulative layout shift: Core Web Vitals' "good"
 WHITE = Color(1, 1, 1)
+MAX_CONTRAST_TEXTS = 400
+MAX_PIXEL_LINES = 2  # lines of one text over a gradient or image read from the pixels
+MAX_PIXEL_TEXTS = 60  # texts read from the pixels per width (the rest is left unmeasured: time)
+MAX_COVER_TEXTS = 150
+REPLACED = frozenset({"IMG", "VIDEO", "CANVAS", "IFRAME", "svg", "SVG", "OBJECT", "EMBED"})
 
 
 @dataclass
@@ -144,7 +150,8 @@ def overflow_check(snapshot: PageSnapshot, crop: Cropper, where: str) -> Check:
         and n.box.right > snapshot.width + 1
         and n.name not in ("HTML", "BODY")
     ]
-    innermost = [n for n in wide if not any(m.parent == n.index for m in wide)][:MAX_EVIDENCE]
+    parents = {m.parent for m in wide}  # a set: a page may have thousands of elements past the edge
+    innermost = [n for n in wide if n.index not in parents][:MAX_EVIDENCE]
     evidence = []
     for node in innermost:
         assert node.box is not None
@@ -190,58 +197,165 @@ def _background(snapshot: PageSnapshot, node: Node) -> Color | None:
     return result
 
 
-def contrast_check(snapshot: PageSnapshot, crop: Cropper, where: str) -> Check:
-    """WCAG AA contrast of every visible text against the colour behind it, weighted by its length."""
-    failing: list[tuple[Node, float, float, Color, Color]] = []
-    total = bad = unknown = 0
-    for node in snapshot.texts():
+@dataclass(frozen=True)
+class TextContrast:
+    """One text's measured contrast: colours, ratio, and whether the background was read from pixels."""
+
+    node: Node
+    ratio: float
+    needed: float
+    foreground: Color
+    background: Color
+    from_pixels: bool
+
+
+def _text_contrast(snapshot: PageSnapshot, node: Node, pixels: PagePixels | None) -> TextContrast | None:
+    """The contrast of one text: against its computed background, or the drawn one (gradients, images)."""
+    foreground = parse_color(node.styles.get("color", ""))
+    if foreground is None:
+        return None
+    needed = required_contrast(node.font_px, node.bold)
+    background = _background(snapshot, node)
+    if background is not None:
+        shown = foreground.over(background)
+        return TextContrast(node, contrast_ratio(shown.rgb, background.rgb), needed, shown, background, False)
+    if pixels is None:
+        return None
+    opaque = Color(*foreground.rgb)  # a translucent text's glyphs are blended: its own colour is the nearest guess
+    drawn = pixels.worst_background(node.text_boxes[:MAX_PIXEL_LINES], opaque)
+    if drawn is None:
+        return None
+    return TextContrast(node, drawn.ratio, needed, opaque, drawn.color, True)
+
+
+def _contrast_evidence(snapshot: PageSnapshot, crop: Cropper, where: str, item: TextContrast) -> Evidence:
+    node = item.node
+    boxes = node.text_boxes[:1] or ([node.box] if node.box else [])
+    image = crop(boxes, f"{where}-contrast.png", f"{where}: low contrast") if boxes else None
+    under = f"the worst part of the drawn background, {item.background.hex()}," if item.from_pixels else ""
+    return Evidence(
+        f"{snapshot.label(node)}: {item.foreground.hex()} on {under or item.background.hex()} is "
+        f"{item.ratio:.2f}:1, needs {item.needed:g}:1 at {node.font_px:g} px",
+        image,
+    )
+
+
+def contrast_check(
+    snapshot: PageSnapshot, crop: Cropper, where: str, pixels: PagePixels | None = None, pixels_note: str = ""
+) -> Check:
+    """WCAG AA contrast of every visible text against the colour behind it, weighted by its length; text over a
+    gradient or an image against the pixels drawn under it (the worst part of its box)."""
+    failing: list[TextContrast] = []
+    total = bad = unknown = from_pixels = 0
+    read_from_pixels = 0
+    for node in snapshot.texts()[:MAX_CONTRAST_TEXTS]:
         length = len(node.text.strip())
-        background = _background(snapshot, node)
-        foreground = parse_color(node.styles.get("color", ""))
-        if background is None or foreground is None:
+        measured = _text_contrast(snapshot, node, pixels if read_from_pixels < MAX_PIXEL_TEXTS else None)
+        if measured is None:
             unknown += length
             continue
-        foreground = foreground.over(background)
-        ratio = contrast_ratio(foreground.rgb, background.rgb)
-        needed = required_contrast(node.font_px, node.bold)
         total += length
-        if ratio < needed:
+        read_from_pixels += measured.from_pixels
+        from_pixels += length if measured.from_pixels else 0
+        if measured.ratio < measured.needed:
             bad += length
-            failing.append((node, ratio, needed, foreground, background))
+            failing.append(measured)
+    title = f"Readable contrast ({where})"
     if total == 0:
-        return not_applicable(
-            f"contrast-{where}",
-            Part.STATIC_AESTHETICS,
-            f"Readable contrast ({where})",
-            "no text with a known background",
-        )
-    failing.sort(key=lambda item: item[1])
-    evidence = []
-    for node, ratio, needed, foreground, background in failing[:MAX_EVIDENCE]:
-        boxes = node.text_boxes[:1] or ([node.box] if node.box else [])
-        image = crop(boxes, f"{where}-contrast.png", f"{where}: low contrast") if boxes else None
-        evidence.append(
-            Evidence(
-                f"{snapshot.label(node)}: {foreground.hex()} on {background.hex()} is "
-                f"{ratio:.2f}:1, needs {needed:g}:1 at {node.font_px:g} px",
-                image,
-            )
-        )
-    note = f" ({unknown} characters over images not measured)" if unknown else ""
+        return not_applicable(f"contrast-{where}", Part.STATIC_AESTHETICS, title, "no text with a known background")
+    failing.sort(key=lambda item: item.ratio)
+    evidence = [_contrast_evidence(snapshot, crop, where, item) for item in failing[:MAX_EVIDENCE]]
+    notes = [f"{from_pixels} characters over gradients or images measured from the pixels"] if from_pixels else []
+    if unknown:
+        notes.append(f"{unknown} characters over images not measured" + (f": {pixels_note}" if pixels_note else ""))
+    note = f" ({'; '.join(notes)})" if notes else ""
     summary = (
         f"all text meets WCAG AA contrast{note}"
         if not bad
         else f"{bad} of {total} characters are below WCAG AA contrast{note}"
     )
     return Check(
-        f"contrast-{where}",
+        f"contrast-{where}", Part.STATIC_AESTHETICS, title, 25, 1 - min(1.0, 2 * bad / total), summary, evidence
+    )
+
+
+def covered_check(snapshot: PageSnapshot, hits: dict[int, int], crop: Cropper, where: str) -> Check:
+    """Text hidden under another element (a fixed or sticky header over the content, a banner), as loaded.
+
+    `hits`: for each text node in the first screen, the node the browser finds on top at the centre of its
+    first line (by backend node id). The text is covered when that is an unrelated element that paints
+    something (a background, an image), not the text's own element, one inside it or one around it."""
+    by_backend = {n.backend_id: n for n in snapshot.nodes if n.backend_id}
+    covered: list[tuple[Node, Node]] = []
+    for index, backend in hits.items():
+        text, hit = snapshot.nodes[index], by_backend.get(backend)
+        if hit is not None and _covers(snapshot, hit, snapshot.element_of(text)):
+            covered.append((text, hit))
+    title = f"Text is not covered ({where})"
+    if not hits:
+        return not_applicable(f"covered-{where}", Part.STATIC_AESTHETICS, title, "no text in the first screen")
+    evidence = []
+    for text, hit in covered[:MAX_EVIDENCE]:
+        boxes = text.text_boxes[:1] or ([text.box] if text.box else [])
+        image = crop(boxes, f"{where}-covered.png", f"{where}: text under another element") if boxes else None
+        evidence.append(Evidence(f"{snapshot.label(text)} is under {snapshot.label(hit)}", image))
+    return Check(
+        f"covered-{where}",
         Part.STATIC_AESTHETICS,
-        f"Readable contrast ({where})",
-        25,
-        1 - min(1.0, 2 * bad / total),
-        summary,
+        title,
+        15,
+        max(0.0, 1 - len(covered) / 2),
+        f"all {len(hits)} texts in the first screen are on top"
+        if not covered
+        else f"{len(covered)} of {len(hits)} texts in the first screen are under another element",
         evidence,
     )
+
+
+def _covers(snapshot: PageSnapshot, hit: Node, element: Node) -> bool:
+    """Whether `hit`, found on top of `element`'s text, is another element that paints over it."""
+    if hit.index == element.index or hit.name == "#text":
+        return False
+    around = {a.index for a in snapshot.ancestors(element)}
+    if hit.index in around or element.index in {a.index for a in snapshot.ancestors(hit)}:
+        return False
+    # the elements from the one on top up to the nearest one around the text: one of them must paint, and
+    # none may be invisible (a transparent input laid over a custom checkbox's label is not a cover)
+    chain = list(itertools.takewhile(lambda n: n.index not in around, [hit, *snapshot.ancestors(hit)]))
+    if any(_invisible(node) for node in chain):
+        return False
+    return any(_paints(node) for node in chain)
+
+
+def _invisible(node: Node) -> bool:
+    opacity = node.styles.get("opacity", "1")
+    try:
+        faint = float(opacity) < 0.05
+    except ValueError:
+        faint = False
+    return faint or node.styles.get("visibility", "visible") != "visible"
+
+
+def _paints(node: Node) -> bool:
+    if node.name in REPLACED:
+        return True
+    color = parse_color(node.styles.get("background-color", "transparent"))
+    opaque = color is not None and color.alpha >= 0.5
+    return opaque or node.styles.get("background-image", "none") not in ("none", "")
+
+
+def first_screen_texts(snapshot: PageSnapshot) -> dict[int, tuple[float, float]]:
+    """The texts whose first line lies inside the screen as shown, and the centre of that line in the window's
+    coordinates."""
+    left, top = snapshot.scroll_x, snapshot.scroll_y
+    screen = Box(left, top, left + snapshot.width, top + snapshot.height)
+    found: dict[int, tuple[float, float]] = {}
+    for node in snapshot.texts():
+        line = next((box for box in node.text_boxes if box.area > 0), None)
+        if line is None or line.intersection(screen) != line or len(found) >= MAX_COVER_TEXTS:
+            continue
+        found[node.index] = ((line.left + line.right) / 2 - left, (line.top + line.bottom) / 2 - top)
+    return found
 
 
 def tiny_text_check(snapshot: PageSnapshot, where: str) -> Check:
@@ -312,11 +426,21 @@ def required_text_check(snapshot: PageSnapshot, required: Sequence[str]) -> Chec
     )
 
 
-def static_checks(snapshot: PageSnapshot, crop: Cropper, where: str) -> list[Check]:
-    """The checks that depend on the width."""
-    return [
+def static_checks(
+    snapshot: PageSnapshot,
+    crop: Cropper,
+    where: str,
+    pixels: PagePixels | None = None,
+    pixels_note: str = "",
+    hits: dict[int, int] | None = None,
+) -> list[Check]:
+    """The checks that depend on the width (`hits`: what is on top of each text in the first screen)."""
+    checks = [
         overlap_check(snapshot, crop, where),
         overflow_check(snapshot, crop, where),
-        contrast_check(snapshot, crop, where),
+        contrast_check(snapshot, crop, where, pixels, pixels_note),
         tiny_text_check(snapshot, where),
     ]
+    if hits is not None:
+        checks.append(covered_check(snapshot, hits, crop, where))
+    return checks

@@ -33,7 +33,9 @@ class PageRequest:
             "discover": spec.discover,
             "max_interactions": spec.max_interactions,
             "require_text": list(spec.require_text),
-            "interactions": [{"name": i.name, "steps": [s.to_dict() for s in i.steps]} for i in spec.interactions],
+            "interactions": [
+                {"name": i.name, "width": i.width, "steps": [s.to_dict() for s in i.steps]} for i in spec.interactions
+            ],
         }
 
     @classmethod
@@ -43,9 +45,16 @@ class PageRequest:
             Interaction(
                 item["name"],
                 tuple(
-                    Step(StepAction(s["action"]), s["selector"], s.get("value", ""), bool(s.get("exact")))
+                    Step(
+                        StepAction(s["action"]),
+                        s["selector"],
+                        s.get("value", ""),
+                        bool(s.get("exact")),
+                        property=s.get("property", ""),
+                    )
                     for s in item["steps"]
                 ),
+                width=item.get("width"),
             )
             for item in data.get("interactions", [])
         )

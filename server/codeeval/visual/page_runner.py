@@ -29,11 +29,13 @@ from .page_checks import (
     Cropper,
     LoadReport,
     execution_checks,
+    first_screen_texts,
     images_check,
     layout_shift_check,
     required_text_check,
     static_checks,
 )
+from .page_pixels import read_pixels
 from .page_protocol import PAGE_URL, PageReport, PageRequest, PageStatus, SavedImage
 from .page_snapshot import STYLES, PageSnapshot, parse_snapshot
 
@@ -57,6 +59,7 @@ def cut_short_by_navigation(error: BaseException) -> bool:
 
 
 MAX_SCREENSHOT_HEIGHT = 4000
+ON_TOP_BUDGET_S = 1.5  # for the hit tests of one width's texts
 FIRST_SETTLE_MS = 200  # after the first load: time for late layout shifts to be observed
 RELOAD_SETTLE_MS = 30
 NAVIGATION_RETRIES = 3  # a step cut short by the page navigating is run again this many times at most
@@ -67,6 +70,8 @@ NAVIGATION_MESSAGES = (
     "Cannot find context with specified id",
     "Frame was detached",
     "because of a navigation",
+    "net::ERR_ABORTED",  # a load cut short by the page's own reload or navigation
+    "interrupted by another navigation",
 )
 # Runs before the page's own scripts: layout shifts and broken images, read back after load.
 OBSERVER_SCRIPT = """
@@ -170,7 +175,10 @@ class PageVisit:
         self.dialogs += 1
         if len(self.load.dialogs) < 10:
             self.load.dialogs.append(f"{dialog.type}: {dialog.message[:100]}")
-        dialog.dismiss()
+        try:
+            dialog.dismiss()
+        except PlaywrightError:
+            pass  # the page went away with its dialog (a navigation): nothing is left to dismiss
 
     def open(self, timeout_s: float, settle_ms: int = RELOAD_SETTLE_MS) -> None:
         """Load the page and let it settle."""
@@ -182,6 +190,23 @@ class PageVisit:
         """The page's layout and computed styles, from the browser."""
         raw = self.cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": list(STYLES)})
         return parse_snapshot(raw, float(self.width), float(self.request.spec.height))
+
+    def on_top(self, points: dict[int, tuple[float, float]]) -> dict[int, int]:
+        """For each point (in the window), the browser's id of the node drawn on top there, by hit testing in
+        the browser (not in the page, whose scripts could answer otherwise)."""
+        found: dict[int, int] = {}
+        deadline = time.monotonic() + ON_TOP_BUDGET_S  # hit tests of a huge page are slow: test what time allows
+        for key, (x, y) in points.items():
+            if time.monotonic() > deadline:
+                break
+            try:
+                reply = self.cdp.send(
+                    "DOM.getNodeForLocation", {"x": int(x), "y": int(y), "ignorePointerEventsNone": False}
+                )
+            except PlaywrightError:
+                continue  # nothing there to find (the browser says so with an error)
+            found[key] = int(reply.get("backendNodeId", 0))
+        return found
 
     def screenshot(self, height: float) -> bytes:
         """The whole page (up to MAX_SCREENSHOT_HEIGHT) as a PNG."""
@@ -223,6 +248,7 @@ class PageRunner:
         self.load = LoadReport(loaded=True, load_message="")
         self.checks: list[Check] = []
         self.timings: dict[str, float] = {}
+        self.frozen_in_interactions = False  # the page froze on an interaction: judged there, not as a load failure
 
     def remaining(self) -> float:
         """Seconds left of the page's time."""
@@ -261,12 +287,31 @@ class PageRunner:
             self.load.loaded = False
             self.load.load_message = f"did not finish loading at {width} px: {str(exc).splitlines()[0][:200]}"
             return None
+        try:
+            self.measure(visit, position, width, where)
+        except PlaywrightError as exc:  # the page kept navigating or replacing itself under the measurements
+            self.load.loaded = False
+            self.load.load_message = (
+                f"did not hold still to be measured at {width} px: {str(exc).splitlines()[0][:200]}"
+            )
+            return None
+        self.timings[f"static_{where}_s"] = time.monotonic() - started
+        return visit
+
+    def measure(self, visit: PageVisit, position: int, width: int, where: str) -> None:
+        """The static checks of one width, with its screenshot."""
         snapshot = self.guarded(f"measuring the page at {width} px", 5, visit.snapshot)
         png = self.guarded(f"taking a screenshot at {width} px", 5, lambda: visit.screenshot(snapshot.content_height))
         self.pictures.add(f"{where}.png", png, f"{where}, {width} px wide")
         crop = _cropper(visit, self.pictures, snapshot)
+        pixels, pixels_note = read_pixels(png)
+        hits = self.guarded(
+            f"finding what is on top at {width} px", 5, lambda: visit.on_top(first_screen_texts(snapshot))
+        )
         self.checks += self.guarded(
-            f"checking the page at {width} px", 10, lambda: static_checks(snapshot, crop, where)
+            f"checking the page at {width} px",
+            10,
+            lambda: static_checks(snapshot, crop, where, pixels, pixels_note, hits),
         )
         if position == 0:
             broken = self.guarded("looking for broken images", 5, lambda: visit.page.evaluate(BROKEN_IMAGES))
@@ -277,8 +322,6 @@ class PageRunner:
                 layout_shift_check(float(shift) if isinstance(shift, (int, float)) else None),
                 required_text_check(snapshot, self.request.spec.require_text),
             ]
-        self.timings[f"static_{where}_s"] = time.monotonic() - started
-        return visit
 
     def run(self, browser: Browser) -> None:
         """Every width, then the interactions, then the execution checks (which see everything)."""
@@ -304,6 +347,7 @@ class PageRunner:
             visits[0], self.guarded, self.remaining, lambda snapshot: _cropper(visits[0], self.pictures, snapshot)
         )
         interactions = explorer.run(self.request.spec)
+        self.frozen_in_interactions = explorer.frozen is not None
         self.checks += interactions or [
             not_applicable(
                 "interactions", Part.INTERACTION, "Interactions", "no scripted steps and nothing to interact with"
@@ -345,7 +389,7 @@ class PageRunner:
         except PlaywrightError as exc:
             if not self.watchdog.fired:
                 status, message = PageStatus.UNAVAILABLE, f"the browser failed: {str(exc).splitlines()[0][:300]}"
-        if self.watchdog.fired:
+        if self.watchdog.fired and not self.frozen_in_interactions:
             status = PageStatus.HUNG
             message = f"the page stopped responding while {self.watchdog.fired} and the browser was killed"
             self.load.loaded = False

@@ -39,6 +39,7 @@ class Node:
     styles: dict[str, str] = field(default_factory=dict)
     text: str = ""  # a text node's rendered text
     text_boxes: list[Box] = field(default_factory=list)  # one per line of a text node
+    backend_id: int = 0  # the browser's id for the node (DOM.getNodeForLocation answers with it)
 
     @property
     def visible(self) -> bool:
@@ -63,6 +64,8 @@ class PageSnapshot:
     height: float
     content_width: float
     content_height: float
+    scroll_x: float = 0.0  # where the window is scrolled to (boxes are in page coordinates)
+    scroll_y: float = 0.0
 
     def ancestors(self, node: Node) -> list[Node]:
         chain, index = [], node.parent
@@ -135,7 +138,10 @@ def parse_snapshot(raw: dict, width: float, height: float) -> PageSnapshot:
     clickable = set(tree.get("isClickable", {}).get("index", []))
     inputs = tree.get("inputValue", {})
     values = dict(zip(inputs.get("index", []), inputs.get("value", []), strict=False))
+    texts = tree.get("textValue", {})  # a textarea's value is reported apart from inputs'
+    values.update(zip(texts.get("index", []), texts.get("value", []), strict=False))
     checked = set(tree.get("inputChecked", {}).get("index", []))
+    backend_ids = tree.get("backendNodeId", [])
     nodes = []
     for index, parent in enumerate(tree["parentIndex"]):
         flat = tree["attributes"][index] if index < len(tree.get("attributes", [])) else []
@@ -151,6 +157,7 @@ def parse_snapshot(raw: dict, width: float, height: float) -> PageSnapshot:
                 clickable=index in clickable,
                 value=_string(strings, values.get(index)),
                 checked=index in checked,
+                backend_id=backend_ids[index] if index < len(backend_ids) else 0,
             )
         )
     layout = document["layout"]
@@ -174,4 +181,6 @@ def parse_snapshot(raw: dict, width: float, height: float) -> PageSnapshot:
         height=height,
         content_width=_float(document.get("contentWidth"), width),
         content_height=_float(document.get("contentHeight"), height),
+        scroll_x=_float(document.get("scrollOffsetX"), 0.0),
+        scroll_y=_float(document.get("scrollOffsetY"), 0.0),
     )

@@ -19,12 +19,15 @@ from .checks import Check, Evidence, Part, PictureBook, not_applicable
 from .evidence import crop_svg
 from .figure_facts import FigureFacts, Series, TextItem
 from .geometry import Box
+from .plot_asked import Matcher, asked_fidelity_checks, figure_size_check
+from .plot_contrast import contrast_check
 
 OVERLAP_SHARE = 0.1  # of the smaller box: less is kerning and padding, not a collision
 MIN_OVERLAP_PX = 2.0
 CVD_MIN_DELTA_E = 10.0
 LEGIBLE_ROTATION = 45.0
 MAX_CROPS = 3
+MAX_COMPARED_COLOURS = 40  # more colours than this are flagged as too many anyway
 TICK_ROLES = ("xtick", "ytick")
 NO_LINE = ("None", "", " ")  # matplotlib's line styles that draw no line
 LABEL_ROLES = ("title", "xlabel", "ylabel", "legend", "annotation", "other")
@@ -84,19 +87,23 @@ def execution_checks(run: PlotRun) -> list[Check]:
 # -- data fidelity -----------------------------------------------------------------
 
 
-def _close(expected: float, drawn: float | None, tolerance: float) -> bool:
+def _close(expected: float, drawn: float | None, tolerance: float, slack: float = 0.0) -> bool:
     if math.isnan(expected):
         return drawn is None
     if drawn is None:
         return False
-    return abs(expected - drawn) <= tolerance * max(1.0, abs(expected))
+    return abs(expected - drawn) <= max(slack, tolerance * max(1.0, abs(expected)))
 
 
-def _mismatch(expected: Sequence[float], drawn: Sequence[float | None], tolerance: float) -> str | None:
-    """None when the sequences agree, else a sentence about the first difference."""
+def _mismatch(
+    expected: Sequence[float], drawn: Sequence[float | None], tolerance: float, slack: float = 0.0
+) -> str | None:
+    """None when the sequences agree (each value within the tolerance, or `slack`), else a sentence about
+    the first difference."""
     if len(expected) != len(drawn):
         return f"{len(drawn)} values drawn, {len(expected)} expected"
-    wrong = [i for i, (e, d) in enumerate(zip(expected, drawn, strict=True)) if not _close(e, d, tolerance)]
+    pairs = enumerate(zip(expected, drawn, strict=True))
+    wrong = [i for i, (e, d) in pairs if not _close(e, d, tolerance, slack)]
     if not wrong:
         return None
     first = wrong[0]
@@ -115,19 +122,59 @@ def _series_values(series: Series) -> tuple[list[float | None], list[float | Non
     return series.x, series.y
 
 
-def _match_series(expected: ExpectedSeries, drawn: list[Series], tolerance: float) -> tuple[Series | None, str]:
+def _number(text: str | None) -> float | None:
+    try:
+        return float((text or "").replace("\u2212", "-"))  # matplotlib writes minus signs as U+2212
+    except ValueError:
+        return None
+
+
+def _x_mismatch(
+    expected: Sequence[float], series: Series, xs: Sequence[float | None], tolerance: float, slack: float
+) -> str | None:
+    """The x values' difference, None when they agree as drawn or as the tick labels read (pandas and
+    string x put bars at 0, 1, 2... under labels that name the values: "2019", "2020")."""
+    problem = _mismatch(expected, xs, tolerance, slack)
+    if problem is None or series.kind != "bar":
+        return problem
+    order = sorted(range(len(series.x)), key=lambda i: (series.x[i] is None, series.x[i] or 0.0))
+    read = [_number(series.x_labels[i]) if i < len(series.x_labels) else None for i in order]
+    if None not in read and _mismatch(expected, read, tolerance) is None:
+        return None
+    return problem
+
+
+def group_slack(spec: PlotSpec, expected: ExpectedSeries) -> float:
+    """How far a bar of two or more series may sit from its category's x (grouped bars stand beside it):
+    half the gap between categories. Whether they should be grouped is the structure check's question."""
+    if spec.chart not in ("bar", "barh") or len(spec.series) < 2 or expected.x is None:
+        return 0.0
+    ordered = sorted(v for v in expected.x if not math.isnan(v))
+    gaps = [b - a for a, b in itertools.pairwise(ordered) if b > a]
+    return 0.499 * min(gaps) if gaps else 0.0
+
+
+def _series_problem(expected: ExpectedSeries, series: Series, tolerance: float, x_slack: float) -> str | None:
+    """How a drawn series differs from an expected one (y first, then x), or None."""
+    xs, ys = _series_values(series)
+    problem = _mismatch(expected.y, ys, tolerance)
+    if problem is None and expected.x is not None:
+        problem = _x_mismatch(expected.x, series, xs, tolerance, x_slack if series.kind == "bar" else 0.0)
+        problem = f"x: {problem}" if problem else None
+    return problem
+
+
+def _match_series(
+    expected: ExpectedSeries, drawn: list[Series], tolerance: float, x_slack: float = 0.0
+) -> tuple[Series | None, str]:
     best: tuple[Series | None, str] = (None, "no drawn series has these values")
     for series in drawn:
-        xs, ys = _series_values(series)
-        problem = _mismatch(expected.y, ys, tolerance)
-        if problem is None and expected.x is not None:
-            problem = _mismatch(expected.x, xs, tolerance)
-            problem = f"x: {problem}" if problem else None
+        problem = _series_problem(expected, series, tolerance, x_slack)
         if problem is None:
             return series, ""
         if expected.label is not None and series.label == expected.label:
             best = (None, f"the series labelled {expected.label!r} is wrong: {problem}")
-        elif best[0] is None and best[1].startswith("no drawn") and len(ys) == len(expected.y):
+        elif best[0] is None and best[1].startswith("no drawn") and len(series.y) == len(expected.y):
             best = (None, f"closest drawn series {series.label or '(unlabelled)'!r}: {problem}")
     return best
 
@@ -165,7 +212,7 @@ def fidelity_checks(spec: PlotSpec, figure: FigureFacts) -> list[Check]:
     matched = 0.0
     for index, expected in enumerate(spec.series):
         name = expected.label or f"series {index + 1}"
-        series, problem = _match_series(expected, drawn, spec.tolerance)
+        series, problem = _match_series(expected, drawn, spec.tolerance, group_slack(spec, expected))
         if series is None:
             evidence.append(Evidence(f"{name}: {problem}"))
             continue
@@ -180,7 +227,17 @@ def fidelity_checks(spec: PlotSpec, figure: FigureFacts) -> list[Check]:
         if score >= 1
         else f"{matched:g} of {len(spec.series)} series match the data"
     )
-    return checks + [Check("series", Part.DATA_FIDELITY, "Shows the data asked for", 75, score, summary, evidence)]
+    checks.append(Check("series", Part.DATA_FIDELITY, "Shows the data asked for", 75, score, summary, evidence))
+    return checks + asked_fidelity_checks(spec, figure, _matcher(spec))
+
+
+def _matcher(spec: PlotSpec) -> Matcher:
+    """The drawn series that shows an expected one (for the checks of categories)."""
+
+    def match(expected: ExpectedSeries, drawn: list[Series]) -> Series | None:
+        return _match_series(expected, drawn, spec.tolerance, group_slack(spec, expected))[0]
+
+    return match
 
 
 def _chart_kind(series: Series) -> str:
@@ -350,9 +407,11 @@ def _look(series: Series) -> tuple[str, str, str]:
 def _confused_pairs(series: list[Series]) -> tuple[int, list[tuple[Series, Series, float, str]]]:
     """Pairs told apart only by colour (same marker and line style), and those among them that look alike
     to someone with a colour-vision deficiency."""
-    pairs = [
-        (a, b) for a, b in itertools.combinations(series, 2) if a.color[:7] != b.color[:7] and _look(a) == _look(b)
-    ]
+    distinct: dict[tuple[str, tuple[str, str, str]], Series] = {}  # one series per colour and look
+    for item in series:
+        distinct.setdefault((item.color[:7], _look(item)), item)
+    shown = list(distinct.values())[:MAX_COMPARED_COLOURS]  # thousands of artists: pairs grow as the square
+    pairs = [(a, b) for a, b in itertools.combinations(shown, 2) if a.color[:7] != b.color[:7] and _look(a) == _look(b)]
     confused = []
     for first, second in pairs:
         one, two = parse_color(first.color), parse_color(second.color)
@@ -447,7 +506,7 @@ def _labels_check(spec: PlotSpec, figure: FigureFacts) -> Check:
 
 def aesthetics_checks(spec: PlotSpec, run: PlotRun, book: PictureBook) -> list[Check]:
     assert run.figure is not None
-    return [
+    checks = [
         _labels_check(spec, run.figure),
         _overlap_check(run, book),
         _data_cover_check(run, book),
@@ -455,7 +514,10 @@ def aesthetics_checks(spec: PlotSpec, run: PlotRun, book: PictureBook) -> list[C
         _font_check(spec, run.figure),
         _colour_check(spec, run.figure),
         _clipping_check(run, book),
+        contrast_check(run.figure, lambda boxes, caption: _crop(book, run, boxes, "contrast.svg", caption)),
     ]
+    size = figure_size_check(spec, run.figure)
+    return checks + ([size] if size is not None else [])
 
 
 def nothing_to_judge(part: Part, why: str) -> Check:

@@ -24,7 +24,8 @@ def run_plot(problem: Problem, source: str, filename: str, launcher: Launcher) -
     """The script's run as the checks see it, and what it printed."""
     visual = problem.visual
     assert visual is not None and visual.plot is not None
-    with Session(source, "", filename, sandbox_limits(problem), launcher=launcher) as session:
+    entry_point = visual.plot.entry_point
+    with Session(source, entry_point, filename, sandbox_limits(problem), launcher=launcher) as session:
         outcome = session.plot(visual.data, visual.plot.dpi, visual.limits.time_s)
         printed = session.output()
     message = outcome.message

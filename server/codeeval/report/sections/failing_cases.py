@@ -17,17 +17,19 @@ from ...results.edge_case_details import (
 )
 from ...results.result import DimensionResult
 from ..markdown_text import block, cell, code, table
+from .review_decisions import FindingDecisions, accuracy_note, finding_mark, is_dismissed, points_cell
 
 SHOWN_CASES = 25
 SHOWN_GENERATED = 10
 SHOWN_TIMEOUTS = 5
 
 
-def render(result: DimensionResult) -> list[str]:
-    """The report section listing a case-based dimension's failing cases."""
+def render(result: DimensionResult, decisions: FindingDecisions | None = None) -> list[str]:
+    """The report section listing a case-based dimension's failing cases; `decisions`: people's decisions on
+    its findings, by fingerprint."""
     details = result.details
     if isinstance(details, (EdgeCaseDetails, EdgeCasesNotRunDetails, RobustnessDetails)):
-        return render_edge_cases(details)
+        return render_edge_cases(details, decisions or {})
     if not isinstance(details, CorrectnessDetails):
         return []
     if not details.cases:
@@ -71,9 +73,11 @@ def _case_table(cases: Sequence[CaseRecord], shown: int, noun: str = "failing ca
     return lines
 
 
-def render_edge_cases(details: EdgeCaseDetails | EdgeCasesNotRunDetails | RobustnessDetails) -> list[str]:
+def render_edge_cases(
+    details: EdgeCaseDetails | EdgeCasesNotRunDetails | RobustnessDetails, decisions: FindingDecisions | None = None
+) -> list[str]:
     """The edge-case section: findings, then each shrunk counterexample as a ready-to-paste test."""
-    lines = _findings(details.findings) if isinstance(details, EdgeCaseDetails) else []
+    lines = _findings(details.findings, decisions or {}) if isinstance(details, EdgeCaseDetails) else []
     examples: Sequence[CounterexampleRecord | RobustnessCounterexample] = details.counterexamples
     if examples:
         lines += ["### Minimal counterexamples", ""]
@@ -127,35 +131,41 @@ def _timeouts(details: EdgeCaseDetails) -> list[str]:
     ]
 
 
-def _findings(findings: Sequence[EdgeFindingRecord]) -> list[str]:
-    """One row per kind of failure: how sure codeeval is, why, and what it costs."""
+def _findings(findings: Sequence[EdgeFindingRecord], decisions: FindingDecisions) -> list[str]:
+    """One row per kind of failure: how sure codeeval is, why, what it costs, and what people decided."""
     if not findings:
         return []
-    rows = []
-    for finding in findings:
-        sure = f"{round(finding.confidence.value, 3):.2f}"  # as the JSON report has it
-        if finding.low_confidence:
-            sure += f" ({finding.low_confidence.lower()})"
-        reasons = "; ".join(finding.relevance_reasons) or "like the examples"
-        rows.append(
-            [
-                cell(finding.kind),
-                cell(str(finding.inputs)),
-                code(finding.input, 100),
-                cell(sure),
-                cell(f"{finding.points:.1f}"),
-                cell(reasons, 160),
-            ]
-        )
+    rows = [_finding_row(finding, decisions) for finding in findings]
     return [
         "### Findings",
         "",
         "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
         "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
-        "finding costs nothing (shown, marked low confidence).",
+        "finding costs nothing (shown, marked low confidence). The fingerprint is what a decision names "
+        "(`codeeval decide`).",
         "",
-        table(["kind", "inputs", "e.g.", "confidence", "points", "relevance"], rows),
+        table(["kind", "fingerprint", "inputs", "e.g.", "confidence", "points", "relevance"], rows),
         "",
+    ]
+
+
+def _finding_row(finding: EdgeFindingRecord, decisions: FindingDecisions) -> list[str]:
+    sure = f"{round(finding.confidence.value, 3):.2f}"  # as the JSON report has it
+    if finding.low_confidence:
+        sure += f" ({finding.low_confidence.lower()})"
+    if finding.automatic_confidence is not None:
+        sure += f" ({accuracy_note(finding.automatic_confidence.accuracy, finding.confidence.accuracy)})"
+    reasons = "; ".join(finding.relevance_reasons) or "like the examples"
+    decided = finding_mark(decisions, finding.fingerprint)
+    kind = finding.kind + (f" [{decided}]" if decided else "")
+    return [
+        cell(kind, 300),
+        f"`{finding.fingerprint}`",
+        cell(str(finding.inputs)),
+        code(finding.input, 100),
+        cell(sure, 200),
+        cell(points_cell(finding.points, is_dismissed(decisions, finding.fingerprint))),
+        cell(reasons, 160),
     ]
 
 

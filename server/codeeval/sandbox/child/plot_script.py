@@ -27,7 +27,10 @@ if TYPE_CHECKING:
     from typing import Literal, SupportsFloat
 
     from matplotlib.axes import Axes
+    from matplotlib.container import BarContainer
     from matplotlib.figure import Figure
+    from matplotlib.legend import Legend
+    from matplotlib.patches import Patch
     from matplotlib.text import Text
     from matplotlib.transforms import Bbox
     from matplotlib.typing import ColorType
@@ -38,6 +41,7 @@ MAX_POINTS = 5000  # per series: enough to compare data, bounded message size
 MAX_TEXTS = 400
 MAX_PNG_BYTES = 8 * 1024 * 1024
 MAX_WARNINGS = 50
+MAX_PATCHES_UNDER_TEXT = 1000  # bars and slices looked at for the colour under a label
 
 
 MPL = SimpleNamespace()  # the matplotlib names the extractor uses, filled by prepare()
@@ -60,16 +64,27 @@ def prepare(workdir: str) -> SimpleNamespace:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as pyplot  # noqa: PLC0415
+        from matplotlib.axes import Axes  # noqa: PLC0415
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
         from matplotlib.collections import PathCollection  # noqa: PLC0415
         from matplotlib.colors import to_hex  # noqa: PLC0415
         from matplotlib.container import BarContainer  # noqa: PLC0415
+        from matplotlib.figure import Figure  # noqa: PLC0415
         from matplotlib.patches import Wedge  # noqa: PLC0415
         from matplotlib.text import Text  # noqa: PLC0415
     except ImportError as exc:
         raise PlottingUnavailable(f"{type(exc).__name__}: {exc}") from None
     pyplot.show = lambda *args, **kwargs: None  # scripts end with show(); on Agg that only warns
     MPL.__dict__.update(
-        pyplot=pyplot, PathCollection=PathCollection, to_hex=to_hex, BarContainer=BarContainer, Wedge=Wedge, Text=Text
+        pyplot=pyplot,
+        PathCollection=PathCollection,
+        to_hex=to_hex,
+        BarContainer=BarContainer,
+        Wedge=Wedge,
+        Text=Text,
+        Axes=Axes,
+        Figure=Figure,
+        FigureCanvasAgg=FigureCanvasAgg,
     )
     return MPL
 
@@ -87,16 +102,23 @@ def script_globals(data: Value, code: CodeType) -> dict:
     `df` is built only for scripts that use the name: importing pandas costs half a second.
     """
     namespace = {"__name__": "__main__", "__builtins__": __builtins__, "data": data}
-    if isinstance(data, dict) and uses_name(code, "df"):
-        try:
-            import pandas  # noqa: PLC0415  (half a second: only for scripts that use `df`)
-
-            namespace["df"] = pandas.DataFrame(data)
-        except ImportError:
-            pass
-        except Exception:  # columns of unequal length: the script gets `data` only
-            pass
+    if uses_name(code, "df"):
+        frame = data_frame(data)
+        if frame is not None:
+            namespace["df"] = frame
     return namespace
+
+
+def data_frame(data: Value) -> object | None:
+    """`data` as a pandas DataFrame; None without pandas or for columns of unequal length."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        import pandas  # noqa: PLC0415  (half a second: only for scripts that use `df`)
+
+        return pandas.DataFrame(data)
+    except Exception:  # ImportError, or columns of unequal length: the script gets `data` only
+        return None
 
 
 class WarningLog:
@@ -149,6 +171,49 @@ def _numbers(values: Iterable[SupportsFloat]) -> list[float | None]:
     return out
 
 
+def _container_label(container: BarContainer) -> str:
+    """A bar container's label. `hist(..., label=...)` puts the label on the first bar, and leaves the
+    container its automatic name (`_container0`), which a legend never shows."""
+    label = str(container.get_label())
+    if label.startswith("_") and container.patches:
+        first = str(container.patches[0].get_label())
+        if first and not first.startswith("_"):
+            return first
+    return label
+
+
+def _background_drawn(axes: Axes) -> bool:
+    """Whether an axes paints its background (not after `axis("off")` or without a frame)."""
+    return bool(axes.axison and axes.get_frame_on() and axes.patch.get_visible())
+
+
+def _filled_patches(axes: Axes, renderer: object) -> list[tuple[Bbox, Patch]]:
+    """An axes' visible filled bars and slices, topmost first, with their extents in display pixels."""
+    found = []
+    for patch in axes.patches[:MAX_PATCHES_UNDER_TEXT]:
+        if patch.get_visible() and patch.get_fill():
+            try:
+                found.append((patch.get_window_extent(renderer), patch))
+            except Exception:  # a patch without a usable path
+                continue
+    return sorted(found, key=lambda item: item[1].get_zorder(), reverse=True)
+
+
+def _patch_under(patches: list[tuple[Bbox, Patch]], point: tuple[float, float]) -> Patch | None:
+    """The topmost patch under a point (display pixels), or None: its extent first, then its shape."""
+    for extent, patch in patches:
+        if extent.contains(*point) and patch.contains_point(point):
+            return patch
+    return None
+
+
+def _is_bold(weight: object) -> bool:
+    """matplotlib's font weight (a name or 100-900) as bold or not."""
+    if isinstance(weight, (int, float)):
+        return weight >= 600
+    return str(weight) in ("semibold", "demibold", "demi", "bold", "heavy", "extra bold", "black")
+
+
 def _hex(color: ColorType) -> str:
     try:
         return MPL.to_hex(color, keep_alpha=True)
@@ -167,6 +232,8 @@ class Extractor:
         self.height = float(figure.bbox.height)
         self.roles: dict[int, str] = {}  # id(text) -> its role: title, xlabel, legend...
         self.hidden: set[int] = set()  # id(text) of texts that exist but are not drawn
+        self.legends: dict[int, Legend] = {}  # id(text) -> the legend it is written in
+        self.patches: dict[int, list[tuple[Bbox, Patch]]] = {}  # id(axes) -> its filled patches, topmost first
 
     def box(self, extent: Bbox) -> list[float]:
         """A matplotlib extent as [left, top, right, bottom] in PNG pixels."""
@@ -181,7 +248,52 @@ class Extractor:
             "fontsize": _number(text.get_fontsize()),
             "rotation": _number(text.get_rotation()),
             "color": _hex(text.get_color()),
+            "bold": _is_bold(text.get_fontweight()),
+            "backdrop": self.backdrop(text),
         }
+
+    def backdrop(self, text: Text) -> list[str]:
+        """The colours behind a text, top first (its box, the legend's frame, the axes, the figure), each
+        with its alpha: the evaluator composites them to measure the text's contrast."""
+        layers = self._own_layers(text)
+        axes, centre = self._axes_under(text)
+        if axes is not None:
+            under = _patch_under(self._patches(axes), centre) if not layers else None
+            if under is not None:  # a label on a bar or a pie slice
+                layers.append(_hex(under.get_facecolor()))
+            if _background_drawn(axes):
+                layers.append(_hex(axes.get_facecolor()))
+        if self.figure.patch.get_visible():
+            layers.append(_hex(self.figure.get_facecolor()))
+        return [layer for layer in layers if layer]
+
+    def _patches(self, axes: Axes) -> list[tuple[Bbox, Patch]]:
+        if id(axes) not in self.patches:
+            self.patches[id(axes)] = _filled_patches(axes, self.renderer)
+        return self.patches[id(axes)]
+
+    def _own_layers(self, text: Text) -> list[str]:
+        """The text's own box and, for a legend's text, the legend's frame."""
+        layers = []
+        patch = text.get_bbox_patch()
+        if patch is not None and patch.get_visible() and patch.get_fill():
+            layers.append(_hex(patch.get_facecolor()))
+        legend = self.legends.get(id(text))
+        if legend is not None and legend.get_frame_on():
+            layers.append(_hex(legend.get_frame().get_facecolor()))
+        return layers
+
+    def _axes_under(self, text: Text) -> tuple[Axes | None, tuple[float, float]]:
+        """The topmost axes under the text's centre (in display pixels), and that centre."""
+        try:
+            extent = text.get_window_extent(self.renderer)
+        except Exception:
+            return None, (0.0, 0.0)
+        x, y = (extent.x0 + extent.x1) / 2, (extent.y0 + extent.y1) / 2
+        for axes in reversed(self.figure.axes):
+            if axes.get_visible() and axes.bbox.contains(x, y):
+                return axes, (x, y)
+        return None, (x, y)
 
     def texts(self) -> list:
         """Every drawn, non-empty text with its role and box."""
@@ -219,11 +331,19 @@ class Extractor:
             self.roles[id(tick)] = "ytick"
         legend = axes.get_legend()
         if legend is not None:
-            for text in legend.get_texts():
+            for text in [*legend.get_texts(), legend.get_title()]:
                 self.roles[id(text)] = "legend"
-            self.roles[id(legend.get_title())] = "legend"
+                self.legends[id(text)] = legend
         for text in axes.texts:
             self.roles[id(text)] = "annotation"
+
+    def pixels(self, points: Iterable) -> list[list[float]]:
+        """Display points as PNG pixels (origin top left); points that are not drawn (NaN, inf) left out."""
+        return [
+            [round(float(px), 1), round(self.height - float(py), 1)]
+            for px, py in points
+            if math.isfinite(px) and math.isfinite(py)
+        ]
 
     def lines(self, axes: Axes) -> list[dict]:
         """Line2D artists: data, colour, style, and the points' pixels."""
@@ -241,7 +361,7 @@ class Extractor:
                     "color": _hex(line.get_color()),
                     "linestyle": str(line.get_linestyle()),
                     "marker": str(line.get_marker()),
-                    "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
+                    "pixels": self.pixels(points),
                 }
             )
         return out
@@ -256,7 +376,7 @@ class Extractor:
             rects = [r for r in container.patches if r.get_visible()]
             out.append(
                 {
-                    "label": str(container.get_label())[:200],
+                    "label": _container_label(container)[:200],
                     "orientation": "vertical" if vertical else "horizontal",
                     "x": [
                         _number(r.get_x() + r.get_width() / 2 if vertical else r.get_y() + r.get_height() / 2)
@@ -287,7 +407,7 @@ class Extractor:
                     "y": _numbers(offsets[:, 1]) if len(offsets) else [],
                     "color": _hex(colors[0]) if len(colors) else "",
                     "colors": len({_hex(c) for c in colors[:MAX_POINTS]}),
-                    "pixels": [[round(float(px), 1), round(self.height - float(py), 1)] for px, py in points],
+                    "pixels": self.pixels(points),
                 }
             )
         return out
@@ -313,7 +433,21 @@ class Extractor:
         return {
             "box": self.box(legend.get_window_extent(self.renderer)),
             "labels": [t.get_text()[:200] for t in legend.get_texts()],
+            "title": legend.get_title().get_text()[:300] if legend.get_title().get_visible() else "",
         }
+
+    def ticks(self, axes: Axes, which: str) -> list[list]:
+        """The drawn major tick labels of one axis as [position, text] (categorical axes: the category
+        names at 0, 1, 2...)."""
+        axis = axes.xaxis if which == "x" else axes.yaxis
+        out = []
+        for tick in axis.get_major_ticks()[:MAX_TEXTS]:
+            label = tick.label1 if tick.label1.get_visible() else tick.label2
+            position = _number(tick.get_loc())
+            if id(label) in self.hidden or not label.get_visible() or position is None:
+                continue
+            out.append([position, label.get_text()[:200]])
+        return out
 
     def axes(self, axes: Axes) -> dict:
         """One axes described."""
@@ -324,6 +458,10 @@ class Extractor:
             "ylabel": axes.get_ylabel()[:300],
             "xscale": axes.get_xscale(),
             "yscale": axes.get_yscale(),
+            "xlim": _numbers(axes.get_xlim()),
+            "ylim": _numbers(axes.get_ylim()),
+            "xticks": self.ticks(axes, "x"),
+            "yticks": self.ticks(axes, "y"),
             "projection": getattr(axes, "name", ""),
             "legend": self.legend(axes),
             "lines": self.lines(axes),
@@ -347,6 +485,7 @@ class Extractor:
             "width": float(self.figure.bbox.width),
             "height": self.height,
             "dpi": float(self.figure.dpi),
+            "size_inches": _numbers(self.figure.get_size_inches()),
             "facecolor": _hex(self.figure.get_facecolor()),
             "axes": [self.axes(axes) for axes in visible_axes],
             "texts": self.texts(),
@@ -377,21 +516,84 @@ def run_script(
         code = compile_source(request["source"], filename)
     except SyntaxError as exc:
         return {"status": "syntax_error", "message": str(exc.msg), "lineno": exc.lineno}
-    namespace = script_globals(decode(request.get("data")), code)
+    data = decode(request.get("data"))
+    namespace = script_globals(data, code)
+    entry_point = str(request.get("entry_point") or "")
     with WarningLog() as log:
         try:
             exec(code, namespace)
+            drawn = call_entry_point(namespace, entry_point, data) if entry_point else None
         except BaseException as exc:  # SystemExit included: the script did not finish
             return {"status": "raised", "warnings": log.messages, **describe_exception(exc)}
         numbers = pyplot.get_fignums()
-        if not numbers:
-            return {
-                "status": "no_figure",
-                "warnings": log.messages,
-                "message": "the script finished without an open matplotlib figure",
-            }
-        figure = pyplot.gcf()
+        figure = _judged_figure(drawn, pyplot, bool(numbers))
+        if isinstance(figure, str):
+            return {"status": "no_figure", "warnings": log.messages, "message": figure}
         figure.set_dpi(float(request.get("dpi") or figure.dpi))
         facts = Extractor(figure).describe()
         png = png_bytes(figure)
-    return {"status": "rendered", "figure": facts, "png": png, "figures": len(numbers), "warnings": log.messages}
+    return {
+        "status": "rendered",
+        "figure": facts,
+        "png": png,
+        "figures": max(1, len(numbers)),
+        "warnings": log.messages,
+    }
+
+
+def _judged_figure(drawn: Figure | str | None, pyplot: object, any_open: bool) -> Figure | str:
+    """The figure to describe (the entry point's, else pyplot's current one), ready to draw with Agg; or
+    why there is none."""
+    if isinstance(drawn, str):
+        return drawn
+    if drawn is None and not any_open:
+        return "the script finished without an open matplotlib figure"
+    figure = drawn if drawn is not None else pyplot.gcf()  # type: ignore[attr-defined]
+    if not isinstance(figure.canvas, MPL.FigureCanvasAgg):  # a Figure built without pyplot
+        MPL.FigureCanvasAgg(figure)
+    return figure
+
+
+def _arguments(function: Callable, data: Value) -> list:
+    """What the entry point is called with: nothing when it takes no positional argument, else `data` (a
+    pandas DataFrame when the parameter is named `df` and pandas is there)."""
+    import inspect  # noqa: PLC0415  (matplotlib has imported it already)
+
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return [data]
+    kinds = (
+        inspect.Parameter.POSITIONAL_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.VAR_POSITIONAL,
+    )
+    positional = [p for p in parameters if p.kind in kinds]
+    if not positional:
+        return []
+    if positional[0].name == "df":
+        frame = data_frame(data)
+        return [data if frame is None else frame]
+    return [data]
+
+
+def call_entry_point(namespace: dict, name: str, data: Value) -> Figure | str | None:
+    """Call the function the task asked for and find the figure it returns (a Figure, an Axes, an array
+    of Axes). None: it returned nothing, and the current figure is judged. A string: why there is none."""
+    function = namespace.get(name)
+    if not callable(function):
+        return f"the script defines no function {name!r} (the task asks for {name}(data) returning a Figure)"
+    returned = function(*_arguments(function, data))
+    if returned is None:
+        return None
+    if isinstance(returned, MPL.Figure):
+        return returned
+    candidates = returned if isinstance(returned, (list, tuple)) else [returned]
+    if hasattr(returned, "flat"):  # a numpy array of Axes, from subplots(2, 2)
+        candidates = list(returned.flat)
+    for candidate in candidates:
+        if isinstance(candidate, MPL.Axes):
+            return candidate.figure
+        if isinstance(candidate, MPL.Figure):
+            return candidate
+    return f"{name}() returned {type(returned).__name__}, not a matplotlib Figure or Axes"

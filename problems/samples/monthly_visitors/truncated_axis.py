@@ -1,0 +1,14 @@
+"""Visitors per month, with the y axis left to start near the smallest count."""
+import matplotlib.pyplot as plt
+
+
+def make_plot(data):
+    """The line chart of visitors per month (matplotlib's default limits)."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(data["month"], data["visitors"], marker="o", color="#0072b2")
+    ax.set_title("Museum visitors per month")
+    ax.set_xlabel("month")
+    ax.set_ylabel("visitors")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
