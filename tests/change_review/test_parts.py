@@ -80,3 +80,15 @@ def test_timing_inputs_grow_the_containers_and_hold_the_rest() -> None:
     counted = make_plan("def fib(n: int) -> int:\n    return n\n", "fib", [])
     assert isinstance(counted.top, TupleT)
     assert sized_value(counted.top, 64) == (64,)
+
+
+def test_a_changed_functions_quality_is_compared_with_the_base() -> None:
+    from codeeval.change_review.quality_change import quality_change
+
+    base = 'def pick(x: int) -> int:\n    """The sign of x."""\n    return 1 if x > 0 else 0\n'
+    worse = "def pick(x, flag=[]):\n    return 1 if x > 0 else 0\n"
+    change = quality_change("pick", base, worse)
+    assert change.before is not None and change.after is not None and change.after < change.before
+    assert any(line.startswith("CQ111") for line in change.new_findings)  # the mutable default is new
+    assert not any(line.startswith("CQ111") for line in quality_change("pick", worse, worse).new_findings)
+    assert quality_change("pick", None, base).sentence().endswith("(new function)")

@@ -215,9 +215,17 @@ def test_a_change_accepted_as_intended_no_longer_counts_until_the_function_chang
     changed = CORE.replace("if x > hi:\n        return hi", "if x >= hi:\n        return lo")
     repo = make_repo(tmp_path / "repo", BASE, {"pkg/core.py": changed})
     report_file = tmp_path / "review.json"
+    sarif_file = tmp_path / "review.sarif"
     arguments = ["review", str(repo), "--no-speed", "--inputs", "60", "--json", str(report_file), "-q"]
+    arguments += ["--sarif", str(sarif_file)]
     assert main(arguments) == 1
-    [finding] = json.loads(report_file.read_text(encoding="utf-8"))["functions"][0]["findings"]
+    [function] = json.loads(report_file.read_text(encoding="utf-8"))["functions"]
+    [finding] = function["findings"]
+    assert function["quality"]["before"] is not None and function["quality"]["after"] is not None
+    [result] = json.loads(sarif_file.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert result["ruleId"] == "behaviour-change" and "suppressions" not in result
+    location = result["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "pkg/core.py" and location["region"]["startLine"] == 4
 
     text = top_level_functions(changed)["clamp"].text  # what the editor's "Accept as intended" keys it by
     accepted = Decision(
@@ -237,6 +245,8 @@ def test_a_change_accepted_as_intended_no_longer_counts_until_the_function_chang
     data = json.loads(report_file.read_text(encoding="utf-8"))
     assert data["summary"]["behaviour_changes"] == 0 and data["summary"]["accepted_changes"] == 1
     assert data["functions"][0]["findings"][0]["accepted"] == "accepted by ana: the upper bound is now exclusive"
+    [result] = json.loads(sarif_file.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert result["suppressions"][0]["justification"] == "accepted by ana: the upper bound is now exclusive"
 
     (repo / "pkg" / "core.py").write_text(changed.replace("return lo\n    return x", "return lo\n    return +x"))
     assert main(arguments) == 1  # the function changed again: the acceptance no longer holds

@@ -15,6 +15,7 @@ from .call_inputs import ReviewInput, doctest_calls, review_inputs
 from .determinism import nondeterminism
 from .functions import FunctionChange
 from .modules import LoadableModule
+from .quality_change import quality_change
 from .repo_tests import CodeVersion, SelectedTests, changed_tests
 from .report import Comparison, FindingKind, FunctionReview
 from .speed import measure_speed
@@ -91,6 +92,7 @@ def review_function(change: FunctionChange, versions: Versions, settings: Settin
     """The function's review: its behaviour and speed (or why they were not compared), and its tests."""
     started = time.monotonic()
     review = _behaviour_review(change, versions, settings)
+    review.quality = quality_change(change.qualname, change.base_module, change.new_module)
     if settings.tests:
         selected = versions.tests
         review.tests = changed_tests(

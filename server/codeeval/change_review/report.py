@@ -4,9 +4,13 @@ compared; the messages about what could not be read; and the exit code they make
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..base.findings import Confidence
 from ..base.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from .quality_change import QualityChange  # the analyzer stays out of the report's light import
 
 
 class FunctionStatus(Vocabulary):
@@ -119,6 +123,7 @@ class FunctionReview:
     tests: list[ChangedTest] = field(default_factory=list)  # the repository's tests whose verdict changed
     tests_run: int = 0
     tests_left_out: int = 0  # tests naming it that need pytest (fixtures, parametrize): not run
+    quality: QualityChange | None = None  # its code quality at the base and now
     seconds: float = 0.0
 
     @property
@@ -153,6 +158,7 @@ class FunctionReview:
             "tests": [t.to_dict() for t in self.tests],
             "tests_run": self.tests_run,
             "tests_left_out": self.tests_left_out,
+            "quality": None if self.quality is None else self.quality.to_dict(),
             "seconds": round(self.seconds, 3),
         }
 

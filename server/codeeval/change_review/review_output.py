@@ -58,10 +58,14 @@ def to_markdown(report: ReviewReport) -> str:
     if report.messages:
         out += [f"> {_cell(message, 400)}" for message in report.messages] + [""]
     if report.functions:
-        out += ["| function | file | behaviour | inputs | speed |", "|---|---|---|---|---|"]
+        out += ["| function | file | behaviour | inputs | speed | quality |", "|---|---|---|---|---|---|"]
         for f in report.functions:
             verdict = str(f.comparison) if f.status.value == "changed" else str(f.status)
-            out.append(f"| `{f.qualname}` | {_cell(f.path)}:{f.line} | {verdict} | {f.inputs_run} | {_speed_cell(f)} |")
+            quality = f.quality.sentence() if f.quality is not None else ""
+            out.append(
+                f"| `{f.qualname}` | {_cell(f.path)}:{f.line} | {verdict} | {f.inputs_run} | {_speed_cell(f)} | "
+                f"{_cell(quality)} |"
+            )
         out.append("")
     for f in report.functions:
         out += _details(f)
@@ -70,6 +74,7 @@ def to_markdown(report: ReviewReport) -> str:
 
 def _details(review: FunctionReview) -> list[str]:
     out = [f"## `{review.qualname}` ({_cell(review.path)}:{review.line})", ""]
+    out += _quality_lines(review)
     if review.comparison is Comparison.NOT_COMPARED:
         out += [f"Not compared: {_cell(review.reason, 400) or 'no reason given'}.", ""]
         return out
@@ -97,6 +102,14 @@ def _details(review: FunctionReview) -> list[str]:
     if review.reason:
         out += [f"Note: {_cell(review.reason, 300)}.", ""]
     return out
+
+
+def _quality_lines(review: FunctionReview) -> list[str]:
+    quality = review.quality
+    if quality is None or not quality.sentence():
+        return []
+    new = "".join(f"\n- new: {_cell(finding, 200)}" for finding in quality.new_findings[:8])
+    return [f"Code quality: {quality.sentence()}.{new}", ""]
 
 
 def _test_lines(review: FunctionReview) -> list[str]:

@@ -27,6 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown here")
     parser.add_argument("--no-speed", action="store_true", help="skip the paired timings")
     parser.add_argument("--inputs", type=int, default=120, metavar="N", help="inputs per function (default: 120)")
+    parser.add_argument("--sarif", metavar="FILE", help="also write the report as SARIF 2.1.0 (code scanning)")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
     parser.add_argument(
         "--decisions",
@@ -66,5 +67,9 @@ def run(args: argparse.Namespace) -> int:
         Path(args.json).write_text(to_json(report), encoding="utf-8")
     if args.markdown:
         Path(args.markdown).write_text(text, encoding="utf-8")
+    if args.sarif:
+        from ..report.review_sarif import document
+
+        Path(args.sarif).write_text(document(report), encoding="utf-8")
     print(verdict_line(report).replace("**", "") if args.quiet else text, end="\n" if args.quiet else "")
     return report.exit_code

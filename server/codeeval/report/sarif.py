@@ -104,7 +104,7 @@ def _result(path: str, finding: Finding, dismissal: Dismissal | None = None) -> 
         "level": LEVELS[finding.severity],
         "message": {"text": message},
         "locations": [
-            _location(
+            location(
                 path, finding.range.start_line, finding.range.start_col, finding.range.end_line, finding.range.end_col
             )
         ],
@@ -126,7 +126,8 @@ def _suppression(dismissal: Dismissal) -> dict:
     }
 
 
-def _location(path: str, line: int, column: int, end_line: int, end_column: int) -> dict:
+def location(path: str, line: int, column: int, end_line: int, end_column: int) -> dict:
+    """A SARIF physical location: a path relative to SRCROOT (the working folder), or an absolute file URI."""
     region = {"startLine": line, "startColumn": column + 1, "endLine": end_line, "endColumn": end_column + 1}
     artifact = {"uri": quote(path, safe="/")}
     if Path(path).is_absolute():  # outside the working folder: an absolute file URI, no base
@@ -144,7 +145,7 @@ def _notification(result: FileResult) -> dict:
     }
     if result.error_line:
         column = result.error_column or 0
-        notification["locations"] = [_location(result.display, result.error_line, column, result.error_line, column)]
+        notification["locations"] = [location(result.display, result.error_line, column, result.error_line, column)]
     return notification
 
 
