@@ -68,10 +68,10 @@ def report(run_output: Path, problem: str, sample: str) -> dict:
     return json.loads((run_output / problem / f"{Path(sample).stem}.json").read_text(encoding="utf-8"))
 
 
-def test_the_suite_has_four_plot_and_four_page_problems_with_flawed_samples():
+def test_the_suite_has_eight_plot_and_eight_page_problems_with_flawed_samples():
     problems = visual_problems()
-    assert sum(p.kind is ProblemKind.PLOT for p in problems) >= 4
-    assert sum(p.kind is ProblemKind.WEBPAGE for p in problems) >= 4
+    assert sum(p.kind is ProblemKind.PLOT for p in problems) >= 8
+    assert sum(p.kind is ProblemKind.WEBPAGE for p in problems) >= 8
     for problem in problems:
         flaws = {name: meta.get("flaw") for name, meta in problem.samples.items()}
         assert list(flaws.values()).count("none") == 1, problem.name
