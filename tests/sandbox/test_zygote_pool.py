@@ -190,6 +190,14 @@ def test_a_worker_and_its_zygote_die_with_an_evaluator_that_never_closed_them(en
     assert len(pids) == 3  # the worker, the zygote's bubblewrap and the zygote
     deadline = time.monotonic() + 5
     for pid in pids:
-        while os.path.exists(f"/proc/{pid}") and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]:
+        while alive(pid):
             assert time.monotonic() < deadline, f"{pid} outlived its evaluator"
             time.sleep(0.05)
+
+
+def alive(pid: str) -> bool:
+    """Whether the process is still running (a zombie has ended; a process gone between two reads too)."""
+    try:
+        return "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
