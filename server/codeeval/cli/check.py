@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..base.findings import THRESHOLDS, threshold_of
 
 if TYPE_CHECKING:
-    from ..decisions.store import DecisionLog
+    from ..base.calibration import Calibration
     from ..quality.config import QualityConfig
     from ..report.check_files import FileResult
 
@@ -72,14 +72,15 @@ def run(args: argparse.Namespace) -> int:
     from ..decisions.decision import DecisionFileError
     from ..quality.config import QualityConfigError
     from ..report import check_output, sarif
-    from ..report.check_decisions import attach_dismissals, log_finder
+    from ..report.check_decisions import attach_dismissals, calibration_finder, log_finder
     from ..report.check_files import expand
 
     try:
         overrides = _rule_overrides(args.select, args.ignore)
         settings_for = _settings_finder(args, overrides)
         log_for = log_finder(args.decisions)
-        results = [_check_one(path, settings_for, log_for) for path in expand(args.files)]
+        calibration_for = calibration_finder(log_for)
+        results = [_check_one(path, settings_for, calibration_for) for path in expand(args.files)]
         attach_dismissals(results, log_for)
     except (QualityConfigError, DecisionFileError) as exc:
         print(f"codeeval: {exc.location_message()}", file=sys.stderr)
@@ -159,9 +160,8 @@ def _settings_finder(args: argparse.Namespace, overrides: dict[str, dict[str, bo
     return settings_for
 
 
-def _check_one(path: Path, settings_for: SettingsFinder, log_for: Callable[[Path], DecisionLog]) -> FileResult:
+def _check_one(path: Path, settings_for: SettingsFinder, calibration_for: Callable[[Path], Calibration]) -> FileResult:
     """One file's findings, each rule's confidence moved by people's decisions on it (docs/decisions.md)."""
-    from ..decisions.rule_calibration import calibration_of
     from ..quality import analyze
     from ..report.check_files import FileResult, display_path, read_source
     from ..results.review import solution_hash
@@ -171,7 +171,7 @@ def _check_one(path: Path, settings_for: SettingsFinder, log_for: Callable[[Path
     if text is None:
         result.error = problem
         return result
-    report = analyze(text, result.display, settings_for(path), calibration_of(log_for(path)))
+    report = analyze(text, result.display, settings_for(path), calibration_for(path))
     result.report = report
     result.sha256 = solution_hash(text)  # what people's decisions on its findings name
     if report.parse_error:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from ..base.catalog import CODE_QUALITY, EDGE_CASES
 from ..results.edge_case_details import EdgeCaseDetails
 from ..results.quality_details import QualityDetails
 from ..results.result import DimensionResult, EvaluationResult
@@ -41,7 +40,7 @@ def apply_decisions(result: EvaluationResult, log: DecisionLog) -> EvaluationRes
     records = [_stale(d, log) for d in mine if d.solution_sha256 != result.solution_hash]
     current = [d for d in mine if d.solution_sha256 == result.solution_hash]
     records += _apply_findings([d for d in current if d.finding is not None], scores, log)
-    records += _apply_overrides([d for d in current if d.finding is None], scores, log, result)
+    records += _apply_overrides([d for d in current if d.finding is None], scores, log)
     review = ReviewRecord(automatic_score=round(result.score, 2), decisions=tuple(records))
     return replace(result, dimensions=scores.dimensions, score=scores.total, review=review)
 
@@ -102,7 +101,7 @@ def _apply_findings(decisions: list[Decision], scores: _Scores, log: DecisionLog
             continue
         decided = 0.0 if first.kind is DecisionKind.DISMISS else cost
         if first.kind is DecisionKind.DISMISS:
-            _dismiss(scores, first)
+            _dismiss(scores, first, cost)
         records += [_record(d, log, automatic=round(cost, 2), decided=decided) for d in group]
     if any(d.kind is DecisionKind.DISMISS for d in decisions):
         scores.total = min(scores.ceiling, _weighted_total(scores.dimensions))
@@ -134,19 +133,12 @@ def _edge_score_without(details: EdgeCaseDetails, dismissed: set[str]) -> float:
     return sum(parts.values()) / len(parts) if parts else 0.0
 
 
-def _dismiss(scores: _Scores, decision: Decision) -> None:
-    """Give back what the dismissed finding cost, with a rationale line saying who and why."""
+def _dismiss(scores: _Scores, decision: Decision, cost: float) -> None:
+    """Give back what the dismissed finding cost (`_finding_cost`), with a rationale line saying who and why."""
     dimension = scores.dimensions[decision.dimension]
     before = dimension.score or 0.0
-    details = dimension.details
     scores.dismissed[decision.dimension].add(decision.finding or "")
-    if isinstance(details, EdgeCaseDetails):
-        after = _edge_score_without(details, scores.dismissed[decision.dimension])
-    elif isinstance(details, QualityDetails):
-        cost = next(f.points for f in details.findings if f.fingerprint == decision.finding)
-        after = min(100.0, before + cost)
-    else:
-        return
+    after = min(100.0, before + cost)
     line = (
         f"+{after - before:.1f}: {decision.rule} finding {decision.finding} dismissed by {decision.reviewer}: "
         f"{decision.reason}"
@@ -154,9 +146,7 @@ def _dismiss(scores: _Scores, decision: Decision) -> None:
     scores.dimensions[decision.dimension] = replace(dimension, score=after, rationale=[*dimension.rationale, line])
 
 
-def _apply_overrides(
-    decisions: list[Decision], scores: _Scores, log: DecisionLog, result: EvaluationResult
-) -> list[AppliedDecision]:
+def _apply_overrides(decisions: list[Decision], scores: _Scores, log: DecisionLog) -> list[AppliedDecision]:
     records: list[AppliedDecision] = []
     groups = sorted(_grouped(decisions), key=lambda group: group[0].dimension == TOTAL)  # the total last
     for group in groups:
@@ -192,6 +182,3 @@ def _weighted_total(dimensions: dict[str, DimensionResult]) -> float:
 
 def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
-
-
-DIMENSIONS_WITH_FINDINGS = (CODE_QUALITY.name, EDGE_CASES.name)  # where a finding can be dismissed or confirmed

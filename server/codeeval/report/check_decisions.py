@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..base.calibration import Calibration
 from ..base.catalog import CODE_QUALITY
 from ..decisions.decision import DecisionFileError
+from ..decisions.rule_calibration import calibration_of
 from ..decisions.store import EMPTY_LOG, DecisionLog, find_decision_file, read_decisions
 from ..results.review import DecisionKind
 from .check_files import Dismissal, FileResult
@@ -62,3 +64,16 @@ def log_finder(choice: str | None) -> Callable[[Path], DecisionLog]:
         return cache[found]
 
     return nearest
+
+
+def calibration_finder(log_for: Callable[[Path], DecisionLog]) -> Callable[[Path], Calibration]:
+    """A checked file's calibration from its decision log, computed once per log (files share the nearest one)."""
+    computed: dict[int, Calibration] = {}  # by the log's identity: `log_for` keeps every log it hands out
+
+    def calibration(path: Path) -> Calibration:
+        log = log_for(path)
+        if id(log) not in computed:
+            computed[id(log)] = calibration_of(log)
+        return computed[id(log)]
+
+    return calibration
