@@ -18,9 +18,10 @@ What it measures, per family (HumanEval, MBPP+) and per half of the tasks:
   EvalPlus's harness: a time limit of its machine, a crash of its process; no generator can catch them here);
 - false flags: of the pass/pass solutions, the share it flags.
 - calibration: each scored finding of a pass/fail or pass/pass solution is a confidence and a label (real:
-  EvalPlus's plus inputs fail the solution; label errors of the data are not adjudicated here), printed per
-  family and half as a reliability table (confidence bins against the share real), the expected calibration
-  error and the share real at confidence >= 0.9.
+  EvalPlus's plus inputs fail the solution), printed per family and half as a reliability table (confidence
+  bins against the share real), the expected calibration error and the share real at confidence >= 0.9;
+- recall and false flags again with the label errors `llm_sample_labels.py` adjudicates corrected (solutions
+  EvalPlus passes that are wrong on an input the prompt allows), each listed with why.
 "Flagged" means the edge-case dimension costs points: a low-confidence finding that costs nothing is
 shown in the report but does not count. Edge cases come from the reference and the problem's own
 examples only; the plus inputs are read only to explain a miss: the first plus input that exposes
@@ -53,6 +54,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from llm_sample_labels import LABEL_ERRORS, adjudicated_kind, solution_sha256
 from llm_samples import DATA, SAMPLES, distinct_records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,6 +117,7 @@ class Verdict:
     explanation: dict = field(default_factory=dict)  # a miss: the plus input and the nearest generated one
     reproducible: bool | None = None  # a bug: some plus input fails here too (None: not checked, --explain 0)
     seconds: float = 0.0
+    solution_sha256: str = ""  # what llm_sample_labels keys an adjudicated label by
 
 
 @dataclass
@@ -176,7 +179,13 @@ def edge_findings(dimension) -> list[dict]:
 
 def judge_sample(problem: Problem, context: ProblemContext, sample: Sample, limits: Limits) -> Verdict:
     started = time.monotonic()
-    verdict = Verdict(sample.task_id, sample.kind, base_agrees=False, ours_base=False)
+    verdict = Verdict(
+        sample.task_id,
+        sample.kind,
+        base_agrees=False,
+        ours_base=False,
+        solution_sha256=solution_sha256(sample.solution),
+    )
     with Session(sample.solution, problem.entry_point, "solution.py", limits, launcher=context.launcher) as session:
         deadline = Deadline(problem.limits.total_time_s)
         loaded = session.load().ok
@@ -320,12 +329,31 @@ def summarise(runs: list[TaskRun]) -> dict:
             else None,
             "not_reproducible": sum(v.reproducible is False for v in bugs),
             "false_flags": [sum(bool(v.flagged) for v in clean), len(clean)],
+            # with the label errors llm_sample_labels adjudicates corrected
+            "recall_adjudicated": _flagged_of(verdicts, "bug"),
+            "false_flags_adjudicated": _flagged_of(verdicts, "clean"),
             "suite_s_median": statistics.median(suite_times) if suite_times else None,
             "suite_s_max": max(suite_times) if suite_times else None,
             "suites_over_5s": sum(t > 5 for t in suite_times),
             "judge_s_median": statistics.median([v.seconds for v in verdicts]) if verdicts else None,
         }
     return summary
+
+
+def _flagged_of(verdicts: list[Verdict], kind: str) -> list[int]:
+    """[flagged, all] among the solutions of this kind once adjudicated label errors are corrected."""
+    members = [v for v in verdicts if adjudicated_kind(v.task_id, v.solution_sha256, v.kind) == kind]
+    return [sum(bool(v.flagged) for v in members), len(members)]
+
+
+def print_label_errors(runs: list[TaskRun]) -> None:
+    """The adjudicated label errors among the judged solutions, each with why."""
+    judged = {(r.task_id, v.solution_sha256): v for r in runs for v in r.verdicts}
+    errors = [e for e in LABEL_ERRORS if (e.task_id, e.solution_sha256) in judged]
+    print(f"\nadjudicated label errors among these solutions: {len(errors)} (scripts/llm_sample_labels.py)")
+    for error in errors:
+        flagged = judged[(error.task_id, error.solution_sha256)].flagged
+        print(f"  {error.task_id} {error.solution_sha256[:12]}: {error.true_kind}, flagged {flagged}: {error.why}")
 
 
 def _finding_line(finding: dict) -> str:
@@ -383,16 +411,19 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
 BINS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001)
 
 
-def calibration(verdicts: list[Verdict]) -> tuple[list[tuple[str, int, float, float]], float, list[bool]]:
-    """(rows: bin, findings, mean confidence, share real; the expected calibration error; labels at >= 0.9) over
-    the scored findings of pass/fail ("real") and pass/pass solutions."""
-    points = [
+def finding_points(verdicts: list[Verdict]) -> list[tuple[float, bool]]:
+    """(confidence, real) for each scored finding of a pass/fail ("real") or pass/pass solution."""
+    return [
         (finding["confidence"]["value"], verdict.kind == "bug")
         for verdict in verdicts
         if verdict.kind in ("bug", "clean")
         for finding in verdict.findings
         if finding["scored"]
     ]
+
+
+def reliability(points: list[tuple[float, bool]]) -> tuple[list[tuple[str, int, float, float]], float, list[bool]]:
+    """(rows: bin, findings, mean confidence, share real; the expected calibration error; labels at >= 0.9)."""
     rows, ece = [], 0.0
     for low, high in pairwise(BINS):
         members = [(confidence, real) for confidence, real in points if low <= confidence < high]
@@ -404,27 +435,30 @@ def calibration(verdicts: list[Verdict]) -> tuple[list[tuple[str, int, float, fl
     return rows, ece, [real for confidence, real in points if confidence >= 0.9]
 
 
+def print_reliability(name: str, points: list[tuple[float, bool]]) -> None:
+    rows, ece, confident = reliability(points)
+    real_when_confident = _share(sum(confident), len(confident))
+    print(f"\n{name}: {len(points)} scored findings, ECE {ece:.3f}, real at >= 0.9 {real_when_confident}")
+    print("| confidence | findings | mean confidence | real bugs |\n|---|---|---|---|")
+    for label, count, mean, real in rows:
+        print(f"| {label} | {count} | {mean:.3f} | {real:.3f} |")
+
+
 def print_calibration(runs: list[TaskRun]) -> None:
     groups: dict[str, list[Verdict]] = defaultdict(list)
     for run in runs:
         groups[f"{run.family} {run.split}"] += run.verdicts
     for name, verdicts in sorted(groups.items()):
-        rows, ece, confident = calibration(verdicts)
-        findings = sum(count for _, count, _, _ in rows)
-        real_when_confident = _share(sum(confident), len(confident))
-        print(f"\n{name}: {findings} scored findings, ECE {ece:.3f}, real at >= 0.9 {real_when_confident}")
-        print("| confidence | findings | mean confidence | real bugs |\n|---|---|---|---|")
-        for label, count, mean, real in rows:
-            print(f"| {label} | {count} | {mean:.3f} | {real:.3f} |")
+        print_reliability(name, finding_points(verdicts))
 
 
 def print_summary(summary: dict, wall_s: float) -> None:
     print(
         "\n| group | tasks | solutions | base agreement | recall (pass/fail flagged) | recall over reproducible bugs "
-        "(not reproducible) | false flags (pass/pass) | suite build median / max (s) | over 5 s "
-        "| judging a solution, median (s) |"
+        "(not reproducible) | false flags (pass/pass) | recall / false flags, adjudicated labels "
+        "| suite build median / max (s) | over 5 s | judging a solution, median (s) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, s in summary.items():
         median = "n/a" if s["suite_s_median"] is None else f"{s['suite_s_median']:.2f} / {s['suite_s_max']:.2f}"
         judge = "n/a" if s["judge_s_median"] is None else f"{s['judge_s_median']:.2f}"
@@ -435,7 +469,8 @@ def print_summary(summary: dict, wall_s: float) -> None:
         )
         print(
             f"| {name} | {s['tasks']} | {s['solutions']} | {_share(*s['base_agreement'])} | {_share(*s['recall'])} "
-            f"| {reproducible} | {_share(*s['false_flags'])} | {median} | {s['suites_over_5s']} | {judge} |"
+            f"| {reproducible} | {_share(*s['false_flags'])} | {_share(*s['recall_adjudicated'])} / "
+            f"{_share(*s['false_flags_adjudicated'])} | {median} | {s['suites_over_5s']} | {judge} |"
         )
     print(f"\nwall time {wall_s:.0f} s")
 
@@ -527,6 +562,7 @@ def main(argv: list[str] | None = None) -> int:
         if run.error or run.generation_reason:
             print(f"  {run.task_id}: {run.error or 'generation not applicable: ' + run.generation_reason}")
     print_calibration(runs)
+    print_label_errors(runs)
     print_summary(summary, time.monotonic() - started)
     return 0
 

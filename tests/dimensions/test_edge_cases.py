@@ -8,6 +8,7 @@ import textwrap
 import time
 
 from codeeval.dimensions import edge_cases
+from codeeval.dimensions.edge_findings import FULL_CONFIDENCE
 from codeeval.engine.evaluator import EvaluationOptions, ProblemContext, evaluate, evaluate_source
 from codeeval.generation.shared_suite import state_for
 from codeeval.generation.suite import build_suite
@@ -129,7 +130,7 @@ def test_a_buggy_solution_gets_a_minimal_counterexample_with_a_working_pytest(tm
     assert float(example.expected) == sum(shrunk) / 2 and float(example.actual) == max(shrunk)
     finding = edge.details.findings[0]
     assert finding.kind == "wrong output" and finding.relevance == 1.0 and not finding.low_confidence
-    assert finding.confidence.value >= 0.8 and finding.points >= 25
+    assert finding.confidence.value >= FULL_CONFIDENCE and finding.points >= 25
     assert "def test_median_counterexample_1():" in example.pytest
     assert good.dimensions["edge_cases"].score == 100 and reference.dimensions["edge_cases"].score == 100
     # the pytest test fails on the buggy solution and passes on a correct one

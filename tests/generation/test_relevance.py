@@ -1,6 +1,8 @@
 """Relevance of generated inputs, contract kinds, and what an edge-case finding's confidence makes it cost."""
 
-from codeeval.dimensions.edge_findings import cost_weight, rounding_relevance, timeout_relevance
+from codeeval.base.findings import LOW_CONFIDENCE, Confidence
+from codeeval.dimensions.edge_findings import FULL_CONFIDENCE, cost_weight, rounding_relevance, timeout_relevance
+from codeeval.dimensions.edge_probability import probability
 from codeeval.generation.contract_kinds import Kinds, contract_kinds
 from codeeval.generation.domain import Domain, Relevance
 from codeeval.generation.plan import make_plan
@@ -126,9 +128,12 @@ def test_a_collection_the_examples_only_show_empty_says_nothing_of_its_elements(
 
 
 def test_cost_weight_is_full_when_confident_and_nothing_when_low():
-    assert cost_weight(0.9) == 1.0 and cost_weight(0.8) == 1.0
-    assert abs(cost_weight(0.7) - 0.7) < 1e-9
+    assert cost_weight(0.9) == 1.0 and cost_weight(FULL_CONFIDENCE) == 1.0
+    halfway = (LOW_CONFIDENCE + FULL_CONFIDENCE) / 2
+    assert abs(cost_weight(halfway) - 0.7) < 1e-9
     assert cost_weight(0.59) == 0.0 and cost_weight(0.3) == 0.0
+    # the curve's full point is where a finding whose parts average 0.8 lands, as it was on the mean of parts
+    assert probability(Confidence(0.8, 0.8, 0.8, 0.8)) == FULL_CONFIDENCE and 0.6 < FULL_CONFIDENCE < 0.8
 
 
 def test_a_time_out_where_the_reference_itself_is_slow_is_slowness_not_a_hang():

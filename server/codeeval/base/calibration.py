@@ -61,7 +61,8 @@ class Calibration:
             return confidence
         accuracy = counts.posterior(confidence.accuracy)
         relevance = min(confidence.relevance, accuracy) if counts.dismissed else confidence.relevance
-        return replace(confidence, accuracy=accuracy, relevance=relevance)
+        # a probability measured from the old parts no longer holds: the caller measures the new ones
+        return replace(confidence, accuracy=accuracy, relevance=relevance, probability=None)
 
     def note(self, key: str, before: Confidence) -> str:
         """`accuracy 0.95 -> 0.16 after 0 confirmed, 20 dismissed`; empty when nobody decided on the key."""

@@ -1,13 +1,16 @@
 """The one `Finding` type shared by the quality dimension, the reports, SARIF and the language server.
 
 A finding says what is wrong, where, how bad, how sure codeeval is, and what to
-do. Its confidence is the mean of four parts; below 0.6 it is marked low
-confidence and shown with the reason, never dropped.
+do. Its confidence is the mean of four parts, or, where a model fitted on
+labelled findings maps the parts to the chance the finding is right (edge-case
+findings: `dimensions.edge_probability`), that probability; below 0.6 it is
+marked low confidence and shown with the reason, never dropped.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,18 +69,43 @@ class Range:
 
 @dataclass(frozen=True)
 class Confidence:
-    """How much to trust a finding, each part 0-1, computed from the evidence behind it."""
+    """How much to trust a finding, each part 0-1, computed from the evidence behind it.
+
+    `probability`, where set, is the chance the finding is right as a model measured on labelled findings
+    puts it (its inputs include the parts): a mean of parts is an index, not a probability, and a user reads
+    0.9 as "right nine times in ten". Where it is None the confidence is the mean of the parts.
+    """
 
     relevance: float
     accuracy: float
     actionability: float
     severity_calibration: float
+    probability: float | None = None
 
     PARTS = ("relevance", "accuracy", "actionability", "severity_calibration")
 
     @property
-    def value(self) -> float:
+    def mean_of_parts(self) -> float:
         return (self.relevance + self.accuracy + self.actionability + self.severity_calibration) / 4
+
+    @property
+    def value(self) -> float:
+        return self.mean_of_parts if self.probability is None else self.probability
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Confidence | None:
+        """A confidence as `to_dict` wrote it, or None when `data` is not one."""
+        if not isinstance(data, Mapping) or any(not isinstance(data.get(part), (int, float)) for part in cls.PARTS):
+            return None
+        relevance, accuracy, actionability, severity = (float(data[part]) for part in cls.PARTS)
+        probability = data.get("probability")
+        return cls(
+            relevance,
+            accuracy,
+            actionability,
+            severity,
+            probability=float(probability) if isinstance(probability, (int, float)) else None,
+        )
 
     @property
     def is_low(self) -> bool:
@@ -94,10 +122,15 @@ class Confidence:
         return f"Low confidence: {name.replace('_', ' ')} is low"
 
     def to_dict(self) -> dict:
+        parts = {name: round(getattr(self, name), 3) for name in self.PARTS}
+        if self.probability is None:
+            return {"value": round(self.value, 3), "low": self.is_low, **parts}
         return {
             "value": round(self.value, 3),
             "low": self.is_low,
-            **{name: round(getattr(self, name), 3) for name in self.PARTS},
+            "probability": round(self.probability, 3),
+            "mean_of_parts": round(self.mean_of_parts, 3),
+            **parts,
         }
 
 

@@ -92,7 +92,7 @@ def decidable_result(result: EvaluationResult) -> Decidable:
     quality = result.dimensions.get(CODE_QUALITY.name)
     if quality is not None and isinstance(quality.details, QualityDetails):
         for finding in quality.details.findings:
-            automatic = _confidence(finding.details.get(AUTOMATIC_KEY)) or finding.confidence
+            automatic = Confidence.from_dict(finding.details.get(AUTOMATIC_KEY)) or finding.confidence
             title = f"{finding.rule_id} line {finding.range.start_line}: {finding.message}"
             findings.append(
                 DecidableFinding(
@@ -132,7 +132,9 @@ def decidable_report(data: Mapping[str, Any], path: str) -> Decidable:
 def _quality_findings(dimensions: Mapping[str, Any]) -> list[DecidableFinding]:
     found = []
     for item in dimensions.get(CODE_QUALITY.name, {}).get("findings", []):
-        automatic = _confidence(item.get("details", {}).get(AUTOMATIC_KEY)) or _confidence(item["confidence"])
+        automatic = Confidence.from_dict(item.get("details", {}).get(AUTOMATIC_KEY)) or Confidence.from_dict(
+            item["confidence"]
+        )
         line = item.get("range", {}).get("start", {}).get("line", "?")
         found.append(
             DecidableFinding(
@@ -150,7 +152,7 @@ def _quality_findings(dimensions: Mapping[str, Any]) -> list[DecidableFinding]:
 def _edge_findings(dimensions: Mapping[str, Any], problem: str) -> list[DecidableFinding]:
     found = []
     for item in dimensions.get(EDGE_CASES.name, {}).get("findings", []):
-        automatic = _confidence(item.get("automatic_confidence")) or _confidence(item["confidence"])
+        automatic = Confidence.from_dict(item.get("automatic_confidence")) or Confidence.from_dict(item["confidence"])
         found.append(
             DecidableFinding(
                 EDGE_CASES.name,
@@ -162,9 +164,3 @@ def _edge_findings(dimensions: Mapping[str, Any], problem: str) -> list[Decidabl
             )
         )
     return found
-
-
-def _confidence(data: Any) -> Confidence | None:
-    if not isinstance(data, Mapping) or any(not isinstance(data.get(part), (int, float)) for part in Confidence.PARTS):
-        return None
-    return Confidence(*(float(data[part]) for part in Confidence.PARTS))

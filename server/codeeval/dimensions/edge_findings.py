@@ -3,8 +3,10 @@
 A kind of failure is a wrong output, a crash with a given exception type, or
 a time-out. Its finding stands for every failing input of that kind, shown by
 the most relevant one (the input closest to the examples and the prompt,
-`generation.domain`), shrunk without leaving the domain. Confidence is the
-mean of four parts, as for quality findings (`codeeval.base.findings.Confidence`):
+`generation.domain`), shrunk without leaving the domain. Confidence has four
+parts, as for quality findings (`codeeval.base.findings.Confidence`); their mean
+ranks findings, and the confidence itself is the chance a finding with that mean
+is a real bug, as measured on labelled model output (`edge_probability`):
 
 - relevance: how close the failing input is to what the examples and the
   prompt promise (1.0 like the examples; an exotic character, a value
@@ -23,7 +25,8 @@ mean of four parts, as for quality findings (`codeeval.base.findings.Confidence`
 
 What a finding costs, in points of the generated part (docs/scoring.md):
 weight(confidence) x max(25, 100 x failing inputs of the kind / inputs judged),
-with weight 1 from confidence 0.8, falling linearly to 0.4 at 0.6; below 0.6
+with weight 1 from the confidence a finding whose parts average 0.8 gets
+(`FULL_CONFIDENCE`, about 0.7), falling linearly to 0.4 at 0.6; below 0.6
 (low confidence) nothing: the finding is shown, marked, with its reasons.
 A time-out that does not happen again when the input is run once more is the
 machine's, not the solution's, and costs nothing either. A time-out on an input
@@ -41,7 +44,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base.display import short_repr
@@ -51,11 +54,11 @@ from ..generation.domain import Relevance
 from ..generation.values import simplicity_key
 from ..judging.case_runner import CaseResult
 from ..results.case_details import CaseVerdict
-from ..results.edge_case_details import CounterexampleRecord, EdgeFindingRecord, GenerationPhase
+from ..results.edge_case_details import AnswerShape, CounterexampleRecord, EdgeFindingRecord, GenerationPhase
 from ..sandbox import CallOutcome
+from .edge_probability import answer_shape, probability
 
 BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
-FULL_CONFIDENCE = 0.8
 LOW_CONFIDENCE = 0.6
 LOW_WEIGHT = 0.0  # what a low-confidence finding costs, as a share of a full one
 CALIBRATION_EVIDENCE = 2.5  # summed relevance of failing inputs at which a bug is certain
@@ -143,6 +146,7 @@ class EdgeFinding:
             points=round(self.points, 2),
             counterexample=None if self.counterexample is None else describe_counterexample(self.counterexample),
             automatic_confidence=self.automatic_confidence,
+            answer=shown_answer(self),
         )
 
 
@@ -203,7 +207,8 @@ def group(failures: list[Failure]) -> list[EdgeFinding]:
     return [EdgeFinding(kind, members) for kind, members in by_kind.items()]
 
 
-def confidence_of(finding: EdgeFinding) -> Confidence:
+def parts_of(finding: EdgeFinding) -> Confidence:
+    """The four parts (no probability yet: people's decisions may move them first)."""
     relevance = finding.relevance.score
     accuracy = (REPRODUCED_ACCURACY if finding.reproduced else FLAKY_ACCURACY) * (0.5 + 0.5 * relevance)
     actionability = ACTIONABILITY_SHRUNK if finding.counterexample is not None else ACTIONABILITY_TEST
@@ -211,6 +216,25 @@ def confidence_of(finding: EdgeFinding) -> Confidence:
     return Confidence(
         relevance=relevance, accuracy=accuracy, actionability=actionability, severity_calibration=calibration
     )
+
+
+def measured(parts: Confidence) -> Confidence:
+    """The parts with the chance a finding with them is a real bug, as measured on labelled findings."""
+    return replace(parts, probability=probability(parts))
+
+
+def shown_answer(finding: EdgeFinding) -> AnswerShape:
+    """How the answer shown (the shrunk counterexample's, if there is one) differs from the reference's."""
+    counterexample = finding.counterexample
+    if counterexample is not None:
+        return answer_shape(counterexample.verdict, counterexample.expected, counterexample.actual_value)
+    shown = finding.representative
+    return answer_shape(shown.result.verdict, shown.expected, shown.outcome.value)
+
+
+# A finding costs its full price from the probability a finding whose parts average 0.8 gets: the cost curve was
+# measured on the parts' mean (full from 0.8, 0.4 at the 0.6 line), and the probability keeps its order.
+FULL_CONFIDENCE = probability(Confidence(0.8, 0.8, 0.8, 0.8))
 
 
 def cost_weight(confidence: float) -> float:
@@ -227,8 +251,9 @@ def price(
 ) -> float:
     """Points of the generated part this finding costs (0 when not scored); `calibrate` moves the confidence
     by people's decisions on the finding's kind."""
-    automatic = confidence_of(finding)
-    finding.confidence = calibrate(finding.label, automatic)
+    parts = parts_of(finding)
+    automatic = measured(parts)
+    finding.confidence = measured(calibrate(finding.label, parts))
     finding.automatic_confidence = automatic if finding.confidence != automatic else None
     flaky_timeout = finding.kind[0] is CaseVerdict.TIMEOUT and not finding.reproduced
     if not finding.scored or judged <= 0 or flaky_timeout:

@@ -191,6 +191,22 @@ class Profile:
                 self.elements.kinds |= kinds.elements
             self.elements.admit(Kinds(top=kinds.elements, elements=kinds.nested))
 
+    def describe(self, depth: int = 0) -> str:
+        """What the examples show here, in words: `list; lengths 0-5; sorted; elements: (int; numbers -3 to 9)`."""
+        facets = [" or ".join(sorted(self.kinds)) or "nothing seen"]
+        if self.low is not None and self.high is not None:
+            facets.append(f"numbers {_bound(self.low)} to {_bound(self.high)}")
+        if self.chars:
+            facets.append(f"characters: {', '.join(sorted(_classes(self.chars)))}")
+        if self.lengths:
+            shortest, longest = min(self.lengths), max(self.lengths)
+            facets.append(f"lengths {shortest}" + (f"-{longest}" if longest != shortest else ""))
+        if self.sorted_seen and self.sorted_all:
+            facets.append("sorted")
+        if self.elements is not None and depth < MAX_DEPTH:
+            facets.append(f"elements: ({self.elements.describe(depth + 1)})")
+        return "; ".join(facets)
+
     def _number(self, value: float) -> None:
         if not _finite(value):
             self.finite_only = False
@@ -233,6 +249,16 @@ class Domain:
         self.length_links = _length_links(examples, len(self.names))
         text = prompt.lower()
         self.promises = {name for name, pattern in _PROMISES.items() if _promised(pattern, text)}
+
+    def describe(self) -> dict[str, str]:
+        """The contract inferred per parameter, in words (the report shows it: a failing input outside it weighs
+        as robustness, not as a bug), with what the prompt promises of every input."""
+        if not self.count:
+            return {}
+        contract = {name: profile.describe() for name, profile in zip(self.names, self.profiles, strict=True)}
+        if self.promises:
+            contract["(the prompt promises)"] = ", ".join(sorted(self.promises))
+        return contract
 
     def relevance(self, value: Any, timeout: bool = False) -> Relevance:
         """How close one input (the plan's tuple of arguments) is to the examples and the prompt.
@@ -500,6 +526,11 @@ def _short(value: float) -> str:
         return f"{'-' if value < 0 else ''}an int of {value.bit_length()} bits"
     text = repr(value)
     return text if len(text) <= 24 else f"{value:.3g}"
+
+
+def _bound(value: float) -> str:
+    """An end of the examples' range (kept as a float): as an int where it is one."""
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else _short(value)
 
 
 def _times(ratio: float) -> str:

@@ -109,6 +109,7 @@ class Suite:
             seconds=round(self.seconds, 3),
             reason=None if self.applicable else self.reason,
             types=self.plan.describe_types() if self.plan is not None else None,
+            contract=(self.domain.describe() or None) if self.domain is not None else None,
         )
 
 

@@ -10,7 +10,6 @@ too). An override needs a last evaluation of the document's current text.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -107,18 +106,11 @@ def _analysis_decidable(state: DocumentState, place: DecisionPlace) -> Decidable
             finding.rule_id,
             f"{finding.rule_id} line {finding.range.start_line}: {finding.message}",
             finding.points,
-            _confidence(finding.details.get("automatic_confidence")) or finding.confidence,
+            Confidence.from_dict(finding.details.get("automatic_confidence")) or finding.confidence,
         )
         for finding in (state.analysis.findings if state.analysis is not None else [])
     )
     return Decidable(place.problem, place.solution, solution_hash(state.analysis_source), {}, findings)
-
-
-def _confidence(data: Any) -> Confidence | None:
-    """A confidence as a finding's details hold it (`to_dict`), or None."""
-    if not isinstance(data, Mapping) or any(not isinstance(data.get(part), (int, float)) for part in Confidence.PARTS):
-        return None
-    return Confidence(*(float(data[part]) for part in Confidence.PARTS))
 
 
 def _keyed(result: EvaluationResult) -> EvaluationResult:

@@ -44,6 +44,19 @@ class CounterexampleRecord(DetailRecord):
         return None
 
 
+class AnswerShape(Vocabulary):
+    """How a failing answer differs from the reference's. Some differences are as often a choice the prompt left
+    open as a bug, and the finding's probability weighs them by what they turned out to be on labelled data."""
+
+    REORDERED = "reordered"  # the same elements in another order: which of equal ones comes first
+    OTHER_TYPE = "same value, other type"  # 1 and 1.0, True and 1, a tuple and a list
+    ROUNDED = "rounded"  # numbers equal but for rounding
+    EMPTY_OR_NONE = "empty or none"  # one side None, empty or False: what a degenerate input should return
+    DIFFERENT = "different"  # any other wrong output
+    RAISED = "raised"
+    TIMED_OUT = "timed out"
+
+
 @dataclass(frozen=True)
 class EdgeFindingRecord(DetailRecord):
     """One kind of failure on generated inputs, shown by its input closest to the examples, with its price."""
@@ -65,6 +78,8 @@ class EdgeFindingRecord(DetailRecord):
     counterexample: CounterexampleRecord | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     # The confidence before people's decisions on this kind moved it (base/calibration.py); None: unmoved.
     automatic_confidence: Confidence | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    # How the shown answer differs from the reference's (a reordered or empty answer may be the prompt's ambiguity)
+    answer: AnswerShape | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 
     @property
     def fingerprint(self) -> str:
@@ -87,6 +102,8 @@ class GenerationSummary(DetailRecord):
     seconds: float
     reason: str | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # why generation does not apply
     types: dict[str, str] | None = field(default=None, metadata=OMITTED_WHEN_NONE)  # each parameter's inferred type
+    # What the examples and the prompt promise of each parameter, in words: outside it a failing input is robustness
+    contract: dict[str, str] | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     # The fields below only once the candidate was run on the inputs:
     judged: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     passed: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)

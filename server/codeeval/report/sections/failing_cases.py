@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ...base.catalog import CaseOrigin
 from ...results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails
 from ...results.edge_case_details import (
+    AnswerShape,
     CounterexampleRecord,
     EdgeCaseDetails,
     EdgeCasesNotRunDetails,
@@ -140,9 +141,11 @@ def _findings(findings: Sequence[EdgeFindingRecord], decisions: FindingDecisions
         "### Findings",
         "",
         "One per kind of failure, shown by its input closest to the examples and the prompt; confidence is the "
-        "mean of relevance, accuracy, actionability and severity calibration (docs/scoring.md). Below 0.6 a "
-        "finding costs nothing (shown, marked low confidence). The fingerprint is what a decision names "
-        "(`codeeval decide`).",
+        "chance the finding is a real bug, measured on labelled model output from the mean of its four parts "
+        "(relevance, accuracy, actionability, severity calibration; docs/scoring.md), and says how the answer "
+        "differs from the reference's where a prompt often leaves that open (reordered, empty or none, ...). "
+        "Below 0.6 a finding costs nothing (shown, marked low confidence). The fingerprint is what a decision "
+        "names (`codeeval decide`).",
         "",
         table(["kind", "fingerprint", "inputs", "e.g.", "confidence", "points", "relevance"], rows),
         "",
@@ -153,6 +156,8 @@ def _finding_row(finding: EdgeFindingRecord, decisions: FindingDecisions) -> lis
     sure = f"{round(finding.confidence.value, 3):.2f}"  # as the JSON report has it
     if finding.low_confidence:
         sure += f" ({finding.low_confidence.lower()})"
+    if finding.answer is not None and finding.answer is not AnswerShape.DIFFERENT:
+        sure += f" (answer: {finding.answer})"
     if finding.automatic_confidence is not None:
         sure += f" ({accuracy_note(finding.automatic_confidence.accuracy, finding.confidence.accuracy)})"
     reasons = "; ".join(finding.relevance_reasons) or "like the examples"
@@ -194,6 +199,11 @@ def _generation_notes(generation: GenerationSummary) -> list[str]:
     if generation.types:
         lines.append(
             "Parameter types: " + ", ".join(f"`{cell(k)}: {cell(v)}`" for k, v in generation.types.items()) + "."
+        )
+    if generation.contract:
+        lines.append(
+            "Inferred contract (from the examples and the prompt; a failing input outside it lowers the finding's "
+            "relevance): " + "; ".join(f"`{cell(k)}`: {cell(v, 200)}" for k, v in generation.contract.items()) + "."
         )
     return lines
 

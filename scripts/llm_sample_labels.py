@@ -1,0 +1,69 @@
+"""Label errors of llm-samples' EvalPlus verdicts, adjudicated by reading the solution against its prompt.
+
+EvalPlus's verdict on its extra inputs is the label the benches score edge-case findings against: a finding
+on a solution those inputs fail is a real bug, one on a solution they pass a false flag. Some passing
+solutions have a bug the extra inputs do not reach, which a generated input does: each entry below is one,
+with the input that shows it and why the prompt rules the answer out. They were found by reading every
+solution EvalPlus passes that the edge cases flagged (both halves, 2026-12), keeping only answers the
+prompt rules out; an answer to a question the prompt leaves open (which duplicate key wins, what an input
+outside the contract gives) is not a label error and stays a false flag. The benches report their figures
+raw (EvalPlus's labels) and adjudicated (these corrected).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import NamedTuple
+
+
+class LabelError(NamedTuple):
+    task_id: str
+    solution_sha256: str  # of the solution's text
+    true_kind: str  # "bug": EvalPlus passed it, and it is wrong on an input the prompt allows
+    why: str
+
+
+LABEL_ERRORS: tuple[LabelError, ...] = (
+    LabelError(
+        "HumanEval/12",
+        "01885bc690db71858badcdf4c82fa5d1577f758d49afd5e8c9c63e0ef844be60",
+        "bug",
+        "longest(['']) returns None: the list is not empty, and its longest string is ''",
+    ),
+    LabelError(
+        "Mbpp/123",
+        "a3ab15eb419c7066a37b984229869c4f7feb83ceb09ba86f759b772d60f6552e",
+        "bug",
+        "amicable_numbers_sum(220) is 504: it adds 220's partner 284, past the limit the sum is taken up to",
+    ),
+    LabelError(
+        "Mbpp/478",
+        "0ab071f4275c397c31eba10990a8ede13c3bb32bd19a6acb177077a796952736",
+        "bug",
+        "remove_lowercase('0') is '': it keeps only uppercase letters, so digits and punctuation go too",
+    ),
+    LabelError(
+        "Mbpp/478",
+        "d00c8f30ab3e99e3cdb06eb6741c99a6262d3ba3f8fe008d3d6febc147916698",
+        "bug",
+        "remove_lowercase('0') is '': it keeps only uppercase letters, so digits and punctuation go too",
+    ),
+    LabelError(
+        "Mbpp/746",
+        "51d78fc21c6391707c393188bc2148d5915a88c00e684c6b04c22602c8c3057a",
+        "bug",
+        "sector_area(1, 360) is 0.0 (angle % 360), and an angle over 360 never gives the None the prompt asks for",
+    ),
+)
+
+_BY_KEY = {(error.task_id, error.solution_sha256): error for error in LABEL_ERRORS}
+
+
+def solution_sha256(solution: str) -> str:
+    return hashlib.sha256(solution.encode()).hexdigest()
+
+
+def adjudicated_kind(task_id: str, sha256: str, kind: str) -> str:
+    """The solution's kind (bug, clean, other) with the adjudicated label errors corrected."""
+    error = _BY_KEY.get((task_id, sha256))
+    return error.true_kind if error is not None else kind
