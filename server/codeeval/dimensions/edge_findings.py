@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base.display import short_repr
-from ..base.findings import Confidence
+from ..base.findings import LOW_CONFIDENCE, Confidence
 from ..generation.counterexamples import Counterexample
 from ..generation.domain import Relevance
 from ..generation.values import simplicity_key
@@ -59,7 +59,6 @@ from ..sandbox import CallOutcome
 from .edge_probability import answer_shape, probability
 
 BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
-LOW_CONFIDENCE = 0.6
 LOW_WEIGHT = 0.0  # what a low-confidence finding costs, as a share of a full one
 CALIBRATION_EVIDENCE = 2.5  # summed relevance of failing inputs at which a bug is certain
 REPRODUCED_ACCURACY = 0.95
