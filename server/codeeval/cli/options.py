@@ -68,7 +68,7 @@ def add_evaluation_flags(parser: argparse.ArgumentParser) -> None:
         "--deterministic",
         action="store_true",
         help="performance: count bytecode instructions instead of timing, for the same result "
-        "on every run (cannot see work inside C builtins)",
+        "on every run (work inside C builtins is priced by the size it works on)",
     )
 
 

@@ -71,7 +71,7 @@ def test_deterministic_section_shows_instructions():
     result = performance.evaluate(problem(), candidate, reference, None, Settings(deterministic=True))
     text = "\n".join(render(result))
     assert "| 8000 | 240k | 160k | 1.50x | exact |" in text and "instructions per call" in plot_svg(result)
-    assert "work inside C builtins counts as one instruction" in text
+    assert "work inside C builtins is added in instruction-equivalents" in text
 
 
 def test_log_axes_span_the_data():

@@ -438,7 +438,7 @@ def _footer(details: PerformanceDetails) -> str:
     if details.counts_instructions:
         what = (
             "Executed Python bytecode instructions per call (deterministic mode: the same on every run; "
-            "work inside C builtins counts as one instruction)."
+            "work inside C builtins is added in instruction-equivalents, by the size it works on)."
         )
     else:
         what = (
