@@ -162,7 +162,7 @@ def _param_type(param: Param, seen: list, override: ValueType | None, notes: lis
         merged = refine(param.type, inferred)
         if merged is not param.type and inferred is not None:
             notes.append(f"{label}: hint `{param.annotation}` refined from the examples to {merged.describe()}")
-        return merged
+        return floats_admit_ints(merged)
     if inferred is not None:
         notes.append(f"{label}: no type hint; inferred {inferred.describe()} from the examples")
         return inferred
@@ -206,6 +206,24 @@ def _function_plan(
     return Plan(
         signature.entry_point, EntryKind.FUNCTION, top, layout, [p.name for p in params], example_values, notes=notes
     )
+
+
+def floats_admit_ints(t: ValueType, depth: int = 0) -> ValueType:
+    """A hint's floats admitting ints (PEP 484: an int is acceptable where a float is hinted), so lists of them
+    may mix the two. Where ints are already an option beside the floats (the examples pass them), unchanged."""
+    if depth > 20:
+        return t
+    if isinstance(t, FloatT):
+        return replace(t, ints=True)
+    if isinstance(t, ListT):
+        return replace(t, elem=floats_admit_ints(t.elem, depth + 1))
+    if isinstance(t, TupleT):
+        return replace(t, items=[floats_admit_ints(item, depth + 1) for item in t.items])
+    if isinstance(t, DictT):
+        return replace(t, value=floats_admit_ints(t.value, depth + 1))
+    if isinstance(t, UnionT) and not any(isinstance(o, IntT) for o in t.options):
+        return replace(t, options=[floats_admit_ints(o, depth + 1) for o in t.options])
+    return t
 
 
 def _with_bools(t: ValueType) -> ValueType:

@@ -21,6 +21,17 @@ from .base import (
     interleave,
     sortable,
 )
+from .scalars import FloatT
+from .shapes import (
+    deepened,
+    extreme_positions,
+    kinds_mixed,
+    matrix_variants,
+    nested_chain,
+    numbers_mixed,
+    ragged_variants,
+    sign_variants,
+)
 
 # A record-like tuple's mutation drops its last field or repeats one this often: EvalPlus gives a list of records
 # of other lengths in 5 of 6 MBPP+ tasks with one (Mbpp/94's `('Adam', 150, 'NYC', True)` beside `('Adam', 150)`).
@@ -111,7 +122,10 @@ class ListT(ValueType):
         nested = self._deep()
         if nested is not None:
             large.append(nested)
-        values = [[]] + interleave(singles, self._progressions() + shapes, examples, self._constant_lists(ctx), large)
+        derived = self._derived(ctx)
+        values = [[]] + interleave(
+            singles, self._progressions() + shapes, examples, derived, self._constant_lists(ctx), large
+        )
         out = []
         for v in values:
             items = list(v)
@@ -122,23 +136,62 @@ class ListT(ValueType):
                 out.append(items)
         return dedupe(out)
 
+    def _derived(self, ctx: GenContext) -> list:
+        """The examples reshaped where real bugs hide (`shapes`): all negative or zero, the largest first or last,
+        a matrix's row or column negated, ragged rows, deeper nesting, element kinds mixed. Only what the type
+        accepts is kept; a deeper level only where the elements hold lists of their own kind."""
+        out: list = []
+        recursive = self._recursive()
+        for ex in self.seen[:4]:
+            items = list(ex)
+            plain = sign_variants(items) + extreme_positions(items) + matrix_variants(items)
+            plain += ragged_variants(items) + numbers_mixed(items) + kinds_mixed(items, self._other_kinds(items, ctx))
+            out += [v for v in plain if self.accepts(self._make(v))]
+            deeper = nested_chain(items) + deepened(items)
+            out += [v for v in deeper if recursive or self.accepts(self._make(v))]
+        return dedupe(out)
+
+    def _recursive(self) -> bool:
+        """Elements that are scalars or lists holding those scalars again (`[1, [2, 3], [4, [5]]]`): a nesting
+        the examples show two levels of and the function walks to any depth."""
+        options = getattr(self.elem, "options", None)
+        if not isinstance(options, list):
+            return False
+        lists = [o for o in options if isinstance(o, ListT)]
+        scalars = [o for o in options if not isinstance(o, (ListT, TupleT, DictT))]
+        return any(o.elem.accepts(v) for o in lists for s in scalars for v in s.boundary(GenContext.seeded(0))[:3])
+
+    def _other_kinds(self, items: list, ctx: GenContext) -> list:
+        """Values of the element union's options that own none of `items`, two of each, interleaved."""
+        options = getattr(self.elem, "options", None)
+        if not isinstance(options, list):
+            return []
+        missing = [o for o in options if not o.unsupported() and not any(o.accepts(v) for v in items)]
+        return interleave(*[o.boundary(ctx)[:2] for o in missing])
+
     def _progressions(self) -> list:
         """Evenly spaced numbers ([1, 2, 3, 4, 5]): every neighbouring pair exactly one apart, the boundary of a
         `<` that should be `<=` when another argument is 1."""
-        for step in (1, 1.0):
+        steps = (1.0,) if self._floats_hinted() else (1, 1.0)
+        for step in steps:
             run = [step * k for k in range(1, 6)]
             if all(self.elem.accepts(v) for v in run):
                 return [run]
         return []
 
+    def _floats_hinted(self) -> bool:
+        """Elements hinted `float`, which admit ints: generated as floats but for the lists that mix the two."""
+        return isinstance(self.elem, FloatT) and self.elem.ints
+
     def _constant_lists(self, ctx: GenContext) -> list:
         """Lists of the reference's constants (each a boundary in some comparison), when elements can hold them."""
         out: list[list] = []
-        for pool in (ctx.floats, list(ctx.ints), ctx.strings):
+        int_pool = [] if self._floats_hinted() else list(ctx.ints)
+        for pool in (ctx.floats, int_pool, ctx.strings):
             usable = [v for v in pool if self.elem.accepts(v)]
             if len(usable) > 1:
                 out += [usable, usable[::-1]]
-        ints = [k + d for k in ctx.ints for d in (-1, 1) if self.elem.accepts(k + d)]
+        ints = [k + d for k in int_pool for d in (-1, 1) if self.elem.accepts(k + d)]
         if len(ints) > 1:
             out.append(ints)
         floats = [f + d for f in ctx.floats for d in (-0.01, 0.01) if self.elem.accepts(f + d)]

@@ -206,11 +206,14 @@ class FloatT(ValueType):
     allow_nan: bool = True
     allow_infinity: bool = True
     seen: list = field(default_factory=list)
+    ints: bool = False  # ints are floats too (a `float` hint admits them, PEP 484); generated only mixed in lists
 
     def describe(self) -> str:
         return "float"
 
     def accepts(self, value: Any) -> bool:
+        if self.ints and isinstance(value, int) and not isinstance(value, bool):
+            return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
         if not isinstance(value, float):
             return False
         if math.isnan(value):
