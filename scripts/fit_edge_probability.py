@@ -45,12 +45,15 @@ class Solution:
     findings: list[Confidence]  # the parts of each scored finding
 
 
-def load(paths: list[str]) -> list[Solution]:
+def load(paths: list[str], raw: bool = False) -> list[Solution]:
+    """The judged solutions with their scored findings' parts; `raw`: EvalPlus's labels, none corrected."""
     solutions = []
     for path in paths:
         for run in json.loads(Path(path).read_text())["runs"]:
             for verdict in run["verdicts"]:
-                kind = adjudicated_kind(run["task_id"], verdict.get("solution_sha256", ""), verdict["kind"])
+                kind = verdict["kind"]
+                if not raw:
+                    kind = adjudicated_kind(run["task_id"], verdict.get("solution_sha256", ""), kind)
                 if kind not in ("bug", "clean"):
                     continue
                 parts = [Confidence.from_dict(f["confidence"]) for f in verdict["findings"] if f["scored"]]
@@ -94,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outputs", nargs="+", help="bench_llm_samples.py --output files")
     parser.add_argument("--l2", type=float, default=1.0, help="the regularisation's strength")
     parser.add_argument("--report-only", action="store_true", help="no fit: report the constants in the code")
+    parser.add_argument("--raw-labels", action="store_true", help="EvalPlus's labels, no adjudicated correction")
     args = parser.parse_args(argv)
-    solutions = load(args.outputs)
+    solutions = load(args.outputs, args.raw_labels)
     w = (INTERCEPT, SLOPE, STEP) if args.report_only else fit([s for s in solutions if s.split == "tune"], args.l2)
     print(f"INTERCEPT = {w[0]:.2f}\nSLOPE = {w[1]:.2f}\nSTEP = {w[2]:.2f}")
     report(solutions, w)
