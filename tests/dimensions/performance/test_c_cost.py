@@ -243,6 +243,22 @@ def test_pricing_never_runs_the_solutions_code(opcount):
     assert count > 1000 and sys.gettrace() is None
 
 
+class HostileGlobals(dict):
+    """A globals dict whose `get` would run the solution's code inside the tracer, if the pricer called it."""
+
+    def get(self, *args):  # type: ignore[override]
+        sys.settrace(None)
+        return super().get(*args)
+
+
+def test_pricing_reads_a_global_through_dicts_own_get_not_a_subclasss(opcount):
+    namespace = HostileGlobals(__builtins__=__builtins__, SEEN=[])
+    source = "def f(xs):\n    return [x for x in xs if x not in SEEN]\n"
+    exec(compile(source, "solution.py", "exec"), namespace)
+    count = opcount.count_instructions([lambda: namespace["f"](list(range(1000)))])
+    assert count > 1000 and sys.gettrace() is None
+
+
 def test_counting_leaves_no_garbage_per_call(opcount):
     """The collector is off while counting: tracing many calls must not leave a cycle per call."""
     namespace: dict = {}

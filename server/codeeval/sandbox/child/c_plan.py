@@ -118,17 +118,34 @@ def _operand(code: list[Instruction], index: int, depth: int) -> Any:
     return None if found is None else _getter(code, *found)
 
 
+def _locals_type() -> type:
+    """What a function frame's f_locals is: a dict up to 3.12, the C `FrameLocalsProxy` from 3.13 (PEP 667)."""
+    return type(sys._getframe().f_locals)
+
+
+_LOCALS_PROXY: Any = _locals_type()
+_dict_get = dict.get
+
+
+def _lookup(namespace: Any, name: str) -> Any:
+    """`namespace[name]` through C code only, never a dict subclass's or a custom mapping's `get` (solution code
+    must not run inside the tracer): UNKNOWN when the namespace is neither or has no such name."""
+    if type(namespace) is _LOCALS_PROXY and _LOCALS_PROXY is not dict:
+        return namespace.get(name, UNKNOWN)
+    return _dict_get(namespace, name, UNKNOWN) if isinstance(namespace, dict) else UNKNOWN
+
+
 def _local(name: str) -> Getter:
     def get(frame: FrameType) -> Any:
-        return frame.f_locals.get(name, UNKNOWN)
+        return _lookup(frame.f_locals, name)
 
     return get
 
 
 def _global(name: str) -> Getter:
     def get(frame: FrameType) -> Any:
-        value = frame.f_globals.get(name, UNKNOWN)
-        return frame.f_builtins.get(name, UNKNOWN) if value is UNKNOWN else value
+        value = _lookup(frame.f_globals, name)
+        return _lookup(frame.f_builtins, name) if value is UNKNOWN else value
 
     return get
 
@@ -304,7 +321,7 @@ def _contains(code: list[Instruction], index: int, consts: tuple) -> Charge | No
     loaded_by = code[found[0]]
     if loaded_by.opname in _LOCAL_LOADS:  # the usual case, and a hot one: read directly
         name, price = loaded_by.argval, c_cost.contains_cost
-        return lambda frame: price(frame.f_locals.get(name))
+        return lambda frame: price(_lookup(frame.f_locals, name))
     container = _getter(code, *found)
     if not _readable(container):
         return None
