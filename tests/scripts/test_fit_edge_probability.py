@@ -1,0 +1,56 @@
+"""The fit behind edge findings' probability (scripts/fit_edge_probability.py) recovers a known map from findings
+labelled by it, and reads the bench's output with adjudicated labels corrected."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import fit_edge_probability as fitting  # a script beside the others, not a package module
+from codeeval.base.findings import Confidence
+from codeeval.dimensions.edge_probability import probability
+from llm_sample_labels import LABEL_ERRORS
+
+TRUE_MAP = (-0.8, 0.7, 1.1)
+
+
+def finding(mean: float) -> dict:
+    return {"scored": True, "confidence": Confidence(mean, mean, mean, mean).to_dict()}
+
+
+def bench_output(tmp_path: Path, count: int) -> Path:
+    """Solutions of one finding each, real with the chance TRUE_MAP gives their mean, in both halves."""
+    draw = random.Random(7)
+    verdicts = []
+    for _ in range(count):
+        mean = draw.uniform(0.3, 0.99)
+        real = draw.random() < probability(Confidence(mean, mean, mean, mean), *TRUE_MAP)
+        verdicts.append({"kind": "bug" if real else "clean", "solution_sha256": "", "findings": [finding(mean)]})
+    runs = [
+        {"task_id": "Mbpp/1", "family": "mbpp", "split": split, "verdicts": verdicts[i::2]}
+        for i, split in enumerate(("tune", "held-out"))
+    ]
+    path = tmp_path / "findings.json"
+    path.write_text(json.dumps({"runs": runs}), encoding="utf-8")
+    return path
+
+
+def test_the_fit_recovers_the_map_that_labelled_the_findings(tmp_path: Path) -> None:
+    solutions = fitting.load([str(bench_output(tmp_path, 4000))])
+    fitted = fitting.fit([s for s in solutions if s.split == "tune"], l2=0.0)
+    assert all(abs(got - want) < 0.35 for got, want in zip(fitted, TRUE_MAP, strict=True)), fitted
+
+
+def test_an_adjudicated_label_error_counts_as_what_it_really_is(tmp_path: Path) -> None:
+    error = LABEL_ERRORS[0]
+    verdict = {"kind": "clean", "solution_sha256": error.solution_sha256, "findings": [finding(0.9)]}
+    run = {"task_id": error.task_id, "family": "humaneval", "split": "tune", "verdicts": [verdict]}
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"runs": [run]}), encoding="utf-8")
+    [adjudicated] = fitting.load([str(path)])
+    [raw] = fitting.load([str(path)], raw=True)
+    assert adjudicated.real and not raw.real
