@@ -49,6 +49,18 @@ LABEL_ERRORS: tuple[LabelError, ...] = (
         "remove_lowercase('0') is '': it keeps only uppercase letters, so digits and punctuation go too",
     ),
     LabelError(
+        "Mbpp/71",
+        "8a7f0e7c6c8e7924a13538025ad6a1ddd2aa435732055869c6eed162874375f5",
+        "bug",
+        "comb_sort can return an unsorted list ([..., 12, 3, ...]): its gap drops to 0 before a gap-1 pass ends",
+    ),
+    LabelError(
+        "Mbpp/71",
+        "2c3c130c6b23d65dca2d613a75238ea4e9a4476943599e01cb83a92a820ffca4",
+        "bug",
+        "comb_sort can return an unsorted list ([..., 12, 3, ...]): its gap drops to 0 before a gap-1 pass ends",
+    ),
+    LabelError(
         "Mbpp/746",
         "51d78fc21c6391707c393188bc2148d5915a88c00e684c6b04c22602c8c3057a",
         "bug",
