@@ -34,8 +34,6 @@ from codeeval.base.findings import LOW_CONFIDENCE, Confidence  # noqa: E402
 from codeeval.dimensions.edge_probability import INTERCEPT, SLOPE, STEP, probability  # noqa: E402
 from llm_sample_labels import adjudicated_kind  # noqa: E402
 
-THRESHOLD = LOW_CONFIDENCE
-
 
 @dataclass
 class Solution:
@@ -81,9 +79,9 @@ def report(solutions: list[Solution], w: tuple[float, float, float]) -> None:
     for solution in solutions:
         groups[f"{solution.family} {solution.split}"].append(solution)
     for name, members in sorted(groups.items()):
-        points = [(probability(parts, *w), s.real) for s in members for parts in s.findings]
-        print_reliability(name, points)
-        flagged = [any(probability(parts, *w) >= THRESHOLD for parts in s.findings) for s in members]
+        chances = [[probability(parts, *w) for parts in s.findings] for s in members]
+        print_reliability(name, [(c, s.real) for s, each in zip(members, chances, strict=True) for c in each])
+        flagged = [any(c >= LOW_CONFIDENCE for c in each) for each in chances]
         bugs = [f for f, s in zip(flagged, members, strict=True) if s.real]
         clean = [f for f, s in zip(flagged, members, strict=True) if not s.real]
         print(

@@ -59,6 +59,9 @@ from ..sandbox import CallOutcome
 from .edge_probability import answer_shape, probability
 
 BUG_PENALTY = 25.0  # a kind of failure costs at least a quarter of the generated part, at full confidence
+# A finding costs its full price from the probability a finding whose parts average 0.8 gets: the cost curve was
+# measured on the parts' mean (full from 0.8, 0.4 at the 0.6 line), and the probability keeps its order.
+FULL_CONFIDENCE = probability(Confidence(0.8, 0.8, 0.8, 0.8))
 LOW_WEIGHT = 0.0  # what a low-confidence finding costs, as a share of a full one
 CALIBRATION_EVIDENCE = 2.5  # summed relevance of failing inputs at which a bug is certain
 REPRODUCED_ACCURACY = 0.95
@@ -229,11 +232,6 @@ def shown_answer(finding: EdgeFinding) -> AnswerShape:
         return answer_shape(counterexample.verdict, counterexample.expected, counterexample.actual_value)
     shown = finding.representative
     return answer_shape(shown.result.verdict, shown.expected, shown.outcome.value)
-
-
-# A finding costs its full price from the probability a finding whose parts average 0.8 gets: the cost curve was
-# measured on the parts' mean (full from 0.8, 0.4 at the 0.6 line), and the probability keeps its order.
-FULL_CONFIDENCE = probability(Confidence(0.8, 0.8, 0.8, 0.8))
 
 
 def cost_weight(confidence: float) -> float:

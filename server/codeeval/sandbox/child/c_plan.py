@@ -130,9 +130,9 @@ _dict_get = dict.get
 def _lookup(namespace: Any, name: str) -> Any:
     """`namespace[name]` through C code only, never a dict subclass's or a custom mapping's `get` (solution code
     must not run inside the tracer): UNKNOWN when the namespace is neither or has no such name."""
-    if type(namespace) is _LOCALS_PROXY and _LOCALS_PROXY is not dict:
-        return namespace.get(name, UNKNOWN)
-    return _dict_get(namespace, name, UNKNOWN) if isinstance(namespace, dict) else UNKNOWN
+    if isinstance(namespace, dict):
+        return _dict_get(namespace, name, UNKNOWN)
+    return namespace.get(name, UNKNOWN) if type(namespace) is _LOCALS_PROXY else UNKNOWN
 
 
 def _local(name: str) -> Getter:
