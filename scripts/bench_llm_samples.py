@@ -19,7 +19,8 @@ What it measures, per family (HumanEval, MBPP+) and per half of the tasks:
 - false flags: of the pass/pass solutions, the share it flags.
 - calibration: each scored finding of a pass/fail or pass/pass solution is a confidence and a label (real:
   EvalPlus's plus inputs fail the solution), printed per family and half as a reliability table (confidence
-  bins against the share real), the expected calibration error and the share real at confidence >= 0.9;
+  bins against the share real), the expected calibration error beside the one a perfectly calibrated model
+  would show on as many findings (its sampling noise), and the share real at confidence >= 0.9;
 - recall and false flags again with the label errors `llm_sample_labels.py` adjudicates corrected (solutions
   EvalPlus passes that are wrong on an input the prompt allows), each listed with why.
 "Flagged" means the edge-case dimension costs points: a low-confidence finding that costs nothing is
@@ -50,10 +51,10 @@ import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from calibration_table import print_reliability, share
 from llm_sample_labels import LABEL_ERRORS, adjudicated_kind, solution_sha256
 from llm_samples import DATA, SAMPLES, distinct_records
 
@@ -300,10 +301,6 @@ def run_task(task_id: str, path: str, record: dict, samples: list[Sample], expla
 # -- summary ----------------------------------------------------------------------------------------
 
 
-def _share(part: int, whole: int) -> str:
-    return f"{part}/{whole} = {100 * part / whole:.1f}%" if whole else f"{part}/0"
-
-
 def summarise(runs: list[TaskRun]) -> dict:
     groups: dict[str, list[TaskRun]] = defaultdict(list)
     for run in runs:
@@ -408,9 +405,6 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
         print(f"  {run.task_id}: codeeval {'pass' if verdict.ours_base else 'fail'}, EvalPlus the other")
 
 
-BINS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0001)
-
-
 def finding_points(verdicts: list[Verdict]) -> list[tuple[float, bool]]:
     """(confidence, real) for each scored finding of a pass/fail ("real") or pass/pass solution."""
     return [
@@ -420,28 +414,6 @@ def finding_points(verdicts: list[Verdict]) -> list[tuple[float, bool]]:
         for finding in verdict.findings
         if finding["scored"]
     ]
-
-
-def reliability(points: list[tuple[float, bool]]) -> tuple[list[tuple[str, int, float, float]], float, list[bool]]:
-    """(rows: bin, findings, mean confidence, share real; the expected calibration error; labels at >= 0.9)."""
-    rows, ece = [], 0.0
-    for low, high in pairwise(BINS):
-        members = [(confidence, real) for confidence, real in points if low <= confidence < high]
-        if members:
-            mean = statistics.fmean(confidence for confidence, _ in members)
-            real = sum(r for _, r in members) / len(members)
-            ece += len(members) / len(points) * abs(mean - real)
-            rows.append((f"[{low:.2f}, {min(high, 1.0):.2f})", len(members), mean, real))
-    return rows, ece, [real for confidence, real in points if confidence >= 0.9]
-
-
-def print_reliability(name: str, points: list[tuple[float, bool]]) -> None:
-    rows, ece, confident = reliability(points)
-    real_when_confident = _share(sum(confident), len(confident))
-    print(f"\n{name}: {len(points)} scored findings, ECE {ece:.3f}, real at >= 0.9 {real_when_confident}")
-    print("| confidence | findings | mean confidence | real bugs |\n|---|---|---|---|")
-    for label, count, mean, real in rows:
-        print(f"| {label} | {count} | {mean:.3f} | {real:.3f} |")
 
 
 def print_calibration(runs: list[TaskRun]) -> None:
@@ -465,12 +437,12 @@ def print_summary(summary: dict, wall_s: float) -> None:
         reproducible = (
             "not checked"
             if s["recall_reproducible"] is None
-            else (f"{_share(*s['recall_reproducible'])} ({s['not_reproducible']})")
+            else (f"{share(*s['recall_reproducible'])} ({s['not_reproducible']})")
         )
         print(
-            f"| {name} | {s['tasks']} | {s['solutions']} | {_share(*s['base_agreement'])} | {_share(*s['recall'])} "
-            f"| {reproducible} | {_share(*s['false_flags'])} | {_share(*s['recall_adjudicated'])} / "
-            f"{_share(*s['false_flags_adjudicated'])} | {median} | {s['suites_over_5s']} | {judge} |"
+            f"| {name} | {s['tasks']} | {s['solutions']} | {share(*s['base_agreement'])} | {share(*s['recall'])} "
+            f"| {reproducible} | {share(*s['false_flags'])} | {share(*s['recall_adjudicated'])} / "
+            f"{share(*s['false_flags_adjudicated'])} | {median} | {s['suites_over_5s']} | {judge} |"
         )
     print(f"\nwall time {wall_s:.0f} s")
 

@@ -11,6 +11,10 @@ edge cases: the public inputs changed in shape-keeping ways, judged by the refer
   answer the problem allows several of): the false-flag rate, each listed;
 - labelled failed but passing every public test: the bugs the public tests miss; an edge-case point lost
   is a catch: the catch rate.
+Each finding of a program that passes the public tests is also a confidence and a label (real: the program is
+labelled failed), printed as a reliability table: program findings keep the mean of their parts as their
+confidence (no labelled set was big enough to fit a map on, as `edge_probability` does for functions), and the
+table shows how far that mean is from a probability.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from calibration_table import print_reliability
 from codeeval.engine.evaluator import evaluate
 from codeeval.problem.definition import ProblemLimits
 from codeeval.problem.io_problems import StdinTest, stdin_problem
@@ -81,15 +86,18 @@ def main() -> int:
         results = list(pool.map(lambda pair: judge(*pair), chosen))
     counts: dict[str, int] = defaultdict(int)
     flagged: list[str] = []
+    points: list[tuple[float, bool]] = []  # (confidence, real) of each finding
     for (record, _, judged), result in zip(chosen, results, strict=True):
         edge = result.dimensions["edge_cases"]
         public_pass = result.dimensions["correctness"].score == 100.0
-        applicable = edge.score is not None and isinstance(edge.details, EdgeCaseDetails)
+        details = edge.details if isinstance(edge.details, EdgeCaseDetails) else None
+        applicable = edge.score is not None and details is not None
         counts["pairs"] += 1
         counts["edge cases applicable"] += applicable
-        if not applicable or not public_pass:
+        if details is None or not applicable or not public_pass:
             continue
         lost = edge.score is not None and edge.score < 100.0
+        points += [(finding.confidence.value, not judged["passed"]) for finding in details.findings]
         group = "labelled passed" if judged["passed"] else "labelled failed, public tests passed"
         counts[group] += 1
         counts[f"{group}: edge points lost"] += lost
@@ -107,6 +115,7 @@ def main() -> int:
     if correct:
         print(f"false-flag rate (correct programs losing points): {false}/{correct} = {100 * false / correct:.1f}%")
     print("\n".join(flagged))
+    print_reliability("program edge-case findings", points)
     return 0
 
 

@@ -29,7 +29,7 @@ from scipy.optimize import minimize
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from bench_llm_samples import print_reliability  # noqa: E402
+from calibration_table import print_reliability  # noqa: E402
 from codeeval.base.findings import LOW_CONFIDENCE, Confidence  # noqa: E402
 from codeeval.dimensions.edge_probability import INTERCEPT, SLOPE, STEP, probability  # noqa: E402
 from llm_sample_labels import adjudicated_kind  # noqa: E402

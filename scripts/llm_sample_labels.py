@@ -6,8 +6,12 @@ solutions have a bug the extra inputs do not reach, which a generated input does
 with the input that shows it and why the prompt rules the answer out. They were found by reading every
 solution EvalPlus passes that the edge cases flagged (both halves, 2026-12), keeping only answers the
 prompt rules out; an answer to a question the prompt leaves open (which duplicate key wins, what an input
-outside the contract gives) is not a label error and stays a false flag. The benches report their figures
-raw (EvalPlus's labels) and adjudicated (these corrected).
+outside the contract gives) is not a label error and stays a false flag. The other way round, a few
+solutions EvalPlus fails are right by the prompt: every plus input they fail asks what the prompt answers
+otherwise than EvalPlus's reference. They were found by reading every missed bug (a pass/fail solution no
+finding costs points on, both halves, 2026-12) against the plus inputs it fails; a miss on an input the prompt
+merely does not mention (a None in a list of numbers, a number far beyond the examples) stays a miss. The
+benches report their figures raw (EvalPlus's labels) and adjudicated (these corrected).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from typing import NamedTuple
 class LabelError(NamedTuple):
     task_id: str
     solution_sha256: str  # of the solution's text
-    true_kind: str  # "bug": EvalPlus passed it, and it is wrong on an input the prompt allows
+    # "bug": EvalPlus passed it, and it is wrong on an input the prompt allows; "clean": EvalPlus failed it only where
+    # the prompt itself says its answer is right
+    true_kind: str
     why: str
 
 
@@ -31,10 +37,31 @@ LABEL_ERRORS: tuple[LabelError, ...] = (
         "longest(['']) returns None: the list is not empty, and its longest string is ''",
     ),
     LabelError(
+        "HumanEval/141",
+        "17919797da113fa07f0e3dbef1172b3f048a16eeb24775a581be4af155f0979c",
+        "clean",
+        "its only plus failures are names starting with 'é': the prompt allows only 'a'-'z' and 'A'-'Z' there, so "
+        "its 'No' is right and the reference's isalpha() 'Yes' is not",
+    ),
+    LabelError(
         "Mbpp/123",
         "a3ab15eb419c7066a37b984229869c4f7feb83ceb09ba86f759b772d60f6552e",
         "bug",
         "amicable_numbers_sum(220) is 504: it adds 220's partner 284, past the limit the sum is taken up to",
+    ),
+    LabelError(
+        "Mbpp/287",
+        "fc99e9f9a5abd5eb5e99421d3a255a0f8c082fc1f05bf4a45395750f04539aed",
+        "clean",
+        "its only plus failures are n of 10^5 and more, where it answers the exact int sum of squares and the "
+        "reference's `/ 3` a rounded float (1333335333334000000 against 1.333335333334e+18)",
+    ),
+    LabelError(
+        "Mbpp/451",
+        "a22a17cb9c0e45bf9ca9632b41431ea0fe4cd624a97d1f27765af9adad27aa76",
+        "clean",
+        "its only plus failures are strings with tabs and newlines, which it removes: the prompt says all "
+        "whitespace, and the reference removes only ' '",
     ),
     LabelError(
         "Mbpp/478",

@@ -104,6 +104,51 @@ async def test_evaluate_with_progress_then_hover_lens_and_last_result(client: La
     ]
 
 
+LARGEST_PROBLEM = """\
+name: largest
+summary: The largest number in a list (0 for an empty one).
+entry_point: largest
+reference: |
+  def largest(xs: list[int]) -> int:
+      return max(xs, default=0)
+tests:
+  - args: [[1, 5, 3]]
+    expected: 5
+  - args: [[7]]
+    expected: 7
+"""
+
+LARGEST_FROM_ZERO = """\
+# codeeval: problem=largest.yaml
+def largest(xs):
+    best = 0
+    for x in xs:
+        if x > best:
+            best = x
+    return best
+"""
+
+
+async def test_hover_shows_each_edge_case_finding_with_its_cost_and_chance(client: LanguageClient, workspace: Path):
+    folder = workspace / "largest"  # beside the solution, not in problems/: other tests list those
+    folder.mkdir(exist_ok=True)
+    (folder / "largest.yaml").write_text(LARGEST_PROBLEM, encoding="utf-8")
+    uri = open_doc(client, folder / "attempt.py", text=LARGEST_FROM_ZERO)
+    await next_diagnostics(client, uri)
+    result = await execute(client, "codeeval.evaluate", {"uri": uri})
+    assert result["status"] == "done" and result["dimensions"]["edge_cases"] < 100  # all-negative lists give 0
+    saved = json.loads(Path(result["jsonUri"].removeprefix("file://")).read_text())
+    [wrong] = [f for f in saved["dimensions"]["edge_cases"]["findings"] if f["kind"] == "wrong output"]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(1, 5))
+    )
+    text = hover.contents.value
+    assert "Edge-case findings" in text
+    chance = f"{100 * wrong['confidence']['value']:.0f}% likely a real bug"
+    cost = f"−{score_text(wrong['points'])} pts"
+    assert f"wrong output on {wrong['inputs']} input" in text and f"{cost} ({chance}" in text, text
+
+
 async def test_server_created_progress_and_a_problem_named_in_a_comment(client: LanguageClient, workspace: Path):
     path = workspace / "attempt.py"
     path.write_text("# codeeval: problem=add\ndef add(a: int, b: int) -> int:\n    return a + b\n")

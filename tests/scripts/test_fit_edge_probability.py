@@ -10,7 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
-import fit_edge_probability as fitting  # a script beside the others, not a package module
+import calibration_table as calibration
+import fit_edge_probability as fitting  # scripts beside the others, not package modules
 from codeeval.base.findings import Confidence
 from codeeval.dimensions.edge_probability import probability
 from llm_sample_labels import LABEL_ERRORS
@@ -54,3 +55,17 @@ def test_an_adjudicated_label_error_counts_as_what_it_really_is(tmp_path: Path) 
     [adjudicated] = fitting.load([str(path)])
     [raw] = fitting.load([str(path)], raw=True)
     assert adjudicated.real and not raw.real
+
+
+def test_a_calibrated_models_ece_is_sampling_noise_that_shrinks_with_more_findings() -> None:
+    draw = random.Random(3)
+    confidences = [draw.uniform(0.2, 0.95) for _ in range(4000)]
+    few, many = confidences[:100], confidences
+    few_median, few_high = calibration.ece_floor([(c, False) for c in few], draws=400)
+    many_median, _ = calibration.ece_floor([(c, False) for c in many], draws=100)
+    assert 0.02 < few_median < few_high < 0.2
+    assert many_median < few_median / 3  # noise falls as 1/sqrt(n): 40x the findings, about a sixth
+    # labels drawn from the confidences themselves: their ECE lies within the floor's spread
+    calibrated = [(c, draw.random() < c) for c in few]
+    assert calibration.reliability(calibrated)[1] < few_high * 1.5
+    assert calibration.ece_floor([(1.0, True)] * 50, draws=50) == (0.0, 0.0)  # certainty has no noise

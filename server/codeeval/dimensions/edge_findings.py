@@ -26,7 +26,7 @@ is a real bug, as measured on labelled model output (`edge_probability`):
 What a finding costs, in points of the generated part (docs/scoring.md):
 weight(confidence) x max(25, 100 x failing inputs of the kind / inputs judged),
 with weight 1 from the confidence a finding whose parts average 0.8 gets
-(`FULL_CONFIDENCE`, about 0.73), falling linearly to 0.4 at 0.6; below 0.6
+(`FULL_CONFIDENCE`, about 0.72), falling linearly to 0.4 at 0.6; below 0.6
 (low confidence) nothing: the finding is shown, marked, with its reasons.
 A time-out that does not happen again when the input is run once more is the
 machine's, not the solution's, and costs nothing either. A time-out on an input

@@ -25,7 +25,15 @@ from .positions import Lines, contains
 from .review_views import finding_review_line, review_markdown
 from .server_host import ServerHost
 from .server_state import DocumentState, EvaluationRecord
-from .views import ShownCase, case_lines, dimension_line, finding_line, lost_points_line, score_text
+from .views import (
+    ShownCase,
+    case_lines,
+    dimension_line,
+    edge_finding_lines,
+    finding_line,
+    lost_points_line,
+    score_text,
+)
 
 MAX_CASES = 5
 
@@ -173,6 +181,9 @@ def _failure_lines(name: str, details: DimensionDetails, only_function: str | No
     if failing:
         title = "Failing tests" if name == "correctness" else "Failing edge cases"
         out += [f"{title}:", ""] + case_lines(failing, MAX_CASES) + [""]
+    if isinstance(details, EdgeCaseDetails) and details.findings:
+        out += ["Edge-case findings (one per kind of failure):", ""]
+        out += edge_finding_lines(details.findings, MAX_CASES) + [""]
     shown: Sequence[ShownCase] = ()
     if isinstance(details, RobustnessDetails):
         shown = [c for c in details.counterexamples if only_function is None or c.function == only_function]

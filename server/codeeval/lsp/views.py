@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from ..base.catalog import info_of
 from ..base.findings import Finding
+from ..results.edge_case_details import AnswerShape, EdgeFindingRecord
 from ..results.result import DimensionResult
 
 SUB_SCORE_ORDER = ("docs", "typing", "naming", "complexity", "size", "robustness")
@@ -92,6 +93,26 @@ def case_lines(cases: Sequence[ShownCase], limit: int) -> list[str]:
             out.append(f"- {code(case.input)}: {code(case.actual)}{where}")
     if len(cases) > limit:
         out.append(f"- …and {len(cases) - limit} more (see the report)")
+    return out
+
+
+def edge_finding_lines(findings: Sequence[EdgeFindingRecord], limit: int) -> list[str]:
+    """Up to `limit` edge-case findings as markdown list items: what failed, what it costs, and how likely it is a
+    real bug (the confidence is that chance, measured; below 0.6 it costs nothing and says why)."""
+    out = []
+    for finding in findings[:limit]:
+        chance = f"{100 * finding.confidence.value:.0f}% likely a real bug"
+        if finding.answer is not None and finding.answer is not AnswerShape.DIFFERENT:
+            chance += f", answer {finding.answer}"
+        cost = f"−{score_text(finding.points)} pts" if finding.points else "no points"
+        line = f"- {finding.kind} on {finding.inputs} input{'s' if finding.inputs != 1 else ''}, e.g. "
+        line += f"{code(finding.input)}: {cost} ({chance})"
+        if finding.low_confidence:
+            why = "; ".join(finding.relevance_reasons[:2]) or finding.low_confidence
+            line += f" *(low confidence: {why})*"
+        out.append(line)
+    if len(findings) > limit:
+        out.append(f"- …and {len(findings) - limit} more (see the report)")
     return out
 
 
