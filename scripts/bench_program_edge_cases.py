@@ -90,11 +90,10 @@ def main() -> int:
     for (record, _, judged), result in zip(chosen, results, strict=True):
         edge = result.dimensions["edge_cases"]
         public_pass = result.dimensions["correctness"].score == 100.0
-        details = edge.details if isinstance(edge.details, EdgeCaseDetails) else None
-        applicable = edge.score is not None and details is not None
+        details = edge.details if isinstance(edge.details, EdgeCaseDetails) and edge.score is not None else None
         counts["pairs"] += 1
-        counts["edge cases applicable"] += applicable
-        if details is None or not applicable or not public_pass:
+        counts["edge cases applicable"] += details is not None
+        if details is None or not public_pass:
             continue
         lost = edge.score is not None and edge.score < 100.0
         points += [(finding.confidence.value, not judged["passed"]) for finding in details.findings]

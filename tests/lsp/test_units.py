@@ -172,3 +172,24 @@ def test_the_analysis_worker_and_the_replies_load_without_pygls():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_edge_finding_lines_say_a_chance_only_where_one_was_measured():
+    """A function's edge finding carries a measured probability; a stdin program's keeps the mean of its parts,
+    and the hover line must not call that a chance."""
+    from codeeval.engine.evaluator import evaluate
+    from codeeval.lsp.views import edge_finding_lines
+    from codeeval.problem.io_problems import StdinTest, stdin_problem
+    from codeeval.results.edge_case_details import EdgeCaseDetails
+
+    tests = [StdinTest("3\n2 1 5\n", "5\n"), StdinTest("4\n3 2 4 9\n", "9\n")]
+    reference = "input()\nprint(max(map(int, input().split())))\n"
+    problem = stdin_problem("largest", tests, prompt="Print the largest of N numbers.", reference=reference)
+    last = "input()\nprint(input().split()[-1])\n"  # right where the largest comes last, as in the tests
+    result = evaluate("last.py", problem, source=last, skip=("performance", "code_quality"))
+    details = result.dimensions["edge_cases"].details
+    assert isinstance(details, EdgeCaseDetails) and details.findings
+    [line, *_] = edge_finding_lines(details.findings, 5)
+    finding = details.findings[0]
+    assert finding.confidence.probability is None
+    assert f"confidence {finding.confidence.value:.2f}" in line and "likely a real bug" not in line

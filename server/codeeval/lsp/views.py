@@ -97,11 +97,15 @@ def case_lines(cases: Sequence[ShownCase], limit: int) -> list[str]:
 
 
 def edge_finding_lines(findings: Sequence[EdgeFindingRecord], limit: int) -> list[str]:
-    """Up to `limit` edge-case findings as markdown list items: what failed, what it costs, and how likely it is a
-    real bug (the confidence is that chance, measured; below 0.6 it costs nothing and says why)."""
+    """Up to `limit` edge-case findings as markdown list items: what failed, what it costs, and how sure codeeval
+    is (for a function, the chance it is a real bug, measured; a program's finding keeps the mean of its parts);
+    below 0.6 it costs nothing and says why."""
     out = []
     for finding in findings[:limit]:
-        chance = f"{100 * finding.confidence.value:.0f}% likely a real bug"
+        sure = finding.confidence
+        chance = f"confidence {sure.value:.2f}"
+        if sure.probability is not None:
+            chance = f"{100 * sure.probability:.0f}% likely a real bug"
         if finding.answer is not None and finding.answer is not AnswerShape.DIFFERENT:
             chance += f", answer {finding.answer}"
         cost = f"−{score_text(finding.points)} pts" if finding.points else "no points"
