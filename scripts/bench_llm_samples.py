@@ -22,7 +22,8 @@ What it measures, per family (HumanEval, MBPP+) and per half of the tasks:
   bins against the share real), the expected calibration error beside the one a perfectly calibrated model
   would show on as many findings (its sampling noise), and the share real at confidence >= 0.9;
 - recall and false flags again with the label errors `llm_sample_labels.py` adjudicates corrected (solutions
-  EvalPlus passes that are wrong on an input the prompt allows), each listed with why.
+  EvalPlus passes that are wrong on an input the prompt allows, and a few it fails that the prompt says are
+  right), each listed with why.
 "Flagged" means the edge-case dimension costs points: a low-confidence finding that costs nothing is
 shown in the report but does not count. Edge cases come from the reference and the problem's own
 examples only; the plus inputs are read only to explain a miss: the first plus input that exposes

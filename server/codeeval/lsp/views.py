@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from ..base.catalog import info_of
 from ..base.findings import Finding
-from ..results.edge_case_details import AnswerShape, EdgeFindingRecord
+from ..results.edge_case_details import EdgeFindingRecord
 from ..results.result import DimensionResult
 
 SUB_SCORE_ORDER = ("docs", "typing", "naming", "complexity", "size", "robustness")
@@ -106,8 +106,8 @@ def edge_finding_lines(findings: Sequence[EdgeFindingRecord], limit: int) -> lis
         chance = f"confidence {sure.value:.2f}"
         if sure.probability is not None:
             chance = f"{100 * sure.probability:.0f}% likely a real bug"
-        if finding.answer is not None and finding.answer is not AnswerShape.DIFFERENT:
-            chance += f", answer {finding.answer}"
+        if finding.telling_answer is not None:
+            chance += f", answer {finding.telling_answer}"
         cost = f"−{score_text(finding.points)} pts" if finding.points else "no points"
         line = f"- {finding.kind} on {finding.inputs} input{'s' if finding.inputs != 1 else ''}, e.g. "
         line += f"{code(finding.input)}: {cost} ({chance})"

@@ -46,12 +46,13 @@ class CounterexampleRecord(DetailRecord):
 
 class AnswerShape(Vocabulary):
     """How a failing answer differs from the reference's. Some differences are as often a choice the prompt left
-    open as a bug, and the finding's probability weighs them by what they turned out to be on labelled data."""
+    open as a bug: the report and the hover show them beside the confidence (they are not in its probability:
+    on labelled data they did not tell real bugs from false flags)."""
 
     REORDERED = "reordered"  # the same elements in another order: which of equal ones comes first
     OTHER_TYPE = "same value, other type"  # 1 and 1.0, True and 1, a tuple and a list
     ROUNDED = "rounded"  # numbers equal but for rounding
-    EMPTY_OR_NONE = "empty or none"  # one side None, empty or False: what a degenerate input should return
+    EMPTY_OR_NONE = "empty or none"  # one side None or empty (not False): what a degenerate input should return
     DIFFERENT = "different"  # any other wrong output
     RAISED = "raised"
     TIMED_OUT = "timed out"
@@ -80,6 +81,11 @@ class EdgeFindingRecord(DetailRecord):
     automatic_confidence: Confidence | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     # How the shown answer differs from the reference's (a reordered or empty answer may be the prompt's ambiguity)
     answer: AnswerShape | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+
+    @property
+    def telling_answer(self) -> AnswerShape | None:
+        """The answer's shape where it says something a person deciding should see (not plain "different")."""
+        return self.answer if self.answer is not AnswerShape.DIFFERENT else None
 
     @property
     def fingerprint(self) -> str:

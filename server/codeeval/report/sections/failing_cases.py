@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from ...base.catalog import CaseOrigin
 from ...results.case_details import CaseRecord, CaseVerdict, CorrectnessDetails
 from ...results.edge_case_details import (
-    AnswerShape,
     CounterexampleRecord,
     EdgeCaseDetails,
     EdgeCasesNotRunDetails,
@@ -156,8 +155,8 @@ def _finding_row(finding: EdgeFindingRecord, decisions: FindingDecisions) -> lis
     sure = f"{round(finding.confidence.value, 3):.2f}"  # as the JSON report has it
     if finding.low_confidence:
         sure += f" ({finding.low_confidence.lower()})"
-    if finding.answer is not None and finding.answer is not AnswerShape.DIFFERENT:
-        sure += f" (answer: {finding.answer})"
+    if finding.telling_answer is not None:
+        sure += f" (answer: {finding.telling_answer})"
     if finding.automatic_confidence is not None:
         sure += f" ({accuracy_note(finding.automatic_confidence.accuracy, finding.confidence.accuracy)})"
     reasons = "; ".join(finding.relevance_reasons) or "like the examples"

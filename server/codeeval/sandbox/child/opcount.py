@@ -192,7 +192,7 @@ def _count_with_monitoring(thunks: list[Thunk], counter: _Counter, results: list
         if code.co_filename in harness:
             return mon.DISABLE  # never asked again for this instruction of harness code
         tick()
-        kept = _plans.get(id(code))
+        kept = _plans.get(id(code))  # `_plan`'s cache read inline: this runs for every instruction
         priced = (kept[1] if kept is not None else _plan(code)).get(offset)
         if priced is not None:
             charge(_charge_of(priced, frame_of(1)))  # the callback runs on top of the instruction's frame
