@@ -8,10 +8,11 @@ solution EvalPlus passes that the edge cases flagged (both halves, 2026-12), kee
 prompt rules out; an answer to a question the prompt leaves open (which duplicate key wins, what an input
 outside the contract gives) is not a label error and stays a false flag. The other way round, a few
 solutions EvalPlus fails are right by the prompt: every plus input they fail asks what the prompt answers
-otherwise than EvalPlus's reference. They were found by reading every missed bug (a pass/fail solution no
-finding costs points on, both halves, 2026-12) against the plus inputs it fails; a miss on an input the prompt
-merely does not mention (a None in a list of numbers, a number far beyond the examples) stays a miss. The
-benches report their figures raw (EvalPlus's labels) and adjudicated (these corrected).
+otherwise than EvalPlus's reference, or differs from the reference's answer only in a float's last bit. They
+were found by reading every missed bug (a pass/fail solution no finding costs points on, both halves, 2026-12)
+against the plus inputs it fails; a miss on an input the prompt merely does not mention (a None in a list of
+numbers, a number far beyond the examples) stays a miss. The benches report their
+figures raw (EvalPlus's labels) and adjudicated (these corrected).
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ class LabelError(NamedTuple):
     why: str
 
 
+# Three HumanEval/21 solutions EvalPlus fails (its atol there is 0) that give the reference's answers up to rounding
+RESCALE_ROUNDING = (
+    "its plus failures are all in a float's last bit (at most 2.2e-16 relative: 0.7499999999999999 against "
+    "0.75), because it divides by the range where the reference multiplies by its reciprocal; the prompt asks for a "
+    "linear transform, not the reference's rounding"
+)
+
 LABEL_ERRORS: tuple[LabelError, ...] = (
     LabelError(
         "HumanEval/12",
@@ -42,6 +50,24 @@ LABEL_ERRORS: tuple[LabelError, ...] = (
         "clean",
         "its only plus failures are names starting with 'é': the prompt allows only 'a'-'z' and 'A'-'Z' there, so "
         "its 'No' is right and the reference's isalpha() 'Yes' is not",
+    ),
+    LabelError(
+        "HumanEval/21",
+        "5bf991ff9859597b31f041c821d0acc34c414070509cabfaf3eed6cc015850d9",
+        "clean",
+        RESCALE_ROUNDING,
+    ),
+    LabelError(
+        "HumanEval/21",
+        "6233eca879f16b2f7ebc6461999a8a677daadb0f6dcdb7691b786346f70b0f46",
+        "clean",
+        RESCALE_ROUNDING,
+    ),
+    LabelError(
+        "HumanEval/21",
+        "07a484e3e869fa9cdb3e6ee55ef0d2ac91a4cb34460828ca416180d568209a1a",
+        "clean",
+        RESCALE_ROUNDING,
     ),
     LabelError(
         "Mbpp/123",

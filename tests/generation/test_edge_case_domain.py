@@ -161,3 +161,78 @@ def test_an_input_the_reference_answered_slowly_once_is_timed_again_not_dropped(
     assert edge.details.generation.stats["retimed"] >= 1
     wrong = next(f for f in edge.details.findings if f.kind == "wrong output")
     assert wrong.input == "is_nonagonal(0)" and edge.score < 100
+
+
+MERGE_THREE = """
+name: merge_three
+summary: Merge three dictionaries into one.
+entry_point: merge_dictionaries_three
+prompt: Write a function to merge three dictionaries into a single dictionary.
+reference: |
+  import collections
+  def merge_dictionaries_three(dict1, dict2, dict3):
+      return dict(collections.ChainMap({}, dict1, dict2, dict3))
+tests:
+  - args: [{"R": "Red", "P": "Pink"}, {"G": "Green"}, {"O": "Orange", "W": "White"}]
+    expected: {"R": "Red", "P": "Pink", "G": "Green", "O": "Orange", "W": "White"}
+  - args: [{"R": "Red"}, {"G": "Green", "W": "White"}, {"L": "lavender", "B": "Blue"}]
+    expected: {"R": "Red", "G": "Green", "W": "White", "L": "lavender", "B": "Blue"}
+edge_cases:
+  generate: {max_examples: 100}
+"""
+
+# Mbpp/87: the last dict wins a shared key, where the reference keeps the first; no example shares one.
+LAST_WINS = """
+def merge_dictionaries_three(dict1, dict2, dict3):
+    return {**dict1, **dict2, **dict3}
+"""
+
+# A real bug: the third dict is forgotten.
+TWO_OF_THREE = """
+def merge_dictionaries_three(dict1, dict2, dict3):
+    return {**dict2, **dict1}
+"""
+
+
+def test_which_dict_wins_a_shared_key_is_the_prompts_open_question_not_a_bug():
+    edge = _edge(MERGE_THREE, LAST_WINS)
+    assert edge.score == 100, edge.rationale
+    clashes = [f for f in edge.details.findings if any("different values" in r for r in f.relevance_reasons)]
+    assert clashes and all(f.points == 0 and f.low_confidence for f in clashes)
+    assert "which value wins a key two dicts share" in edge.details.generation.contract["(the prompt leaves open)"]
+    assert _edge(MERGE_THREE, TWO_OF_THREE).score <= 75  # dropping a dict still costs
+
+
+ROTATE = """
+name: rotate_32
+summary: Rotate a 32-bit number's bits left.
+entry_point: left_rotate
+prompt: Write a function to that rotate left bits by d bits a given number. We assume that the number is 32 bit.
+reference: |
+  def left_rotate(n, d):
+      return (n << d) | (n >> (32 - d))
+tests:
+  - args: [16, 2]
+    expected: 64
+  - args: [10, 2]
+    expected: 40
+  - args: [99, 3]
+    expected: 792
+edge_cases:
+  generate:
+    max_examples: 100
+    preconditions: ["0 <= n <= 0xFFFFFFFF"]
+"""
+
+# Mbpp/799: keeps the answer to 32 bits, where the reference's never wraps (5 rotated by 31 is 10737418242 for it).
+WRAPS = """
+def left_rotate(n, d):
+    return ((n << d) | (n >> (32 - d))) & 0xFFFFFFFF
+"""
+
+
+def test_answers_past_the_word_width_the_prompt_names_cost_nothing():
+    edge = _edge(ROTATE, WRAPS)
+    assert edge.score == 100, edge.rationale
+    wide = [f for f in edge.details.findings if any("-bit number" in r for r in f.relevance_reasons)]
+    assert wide and all(f.points == 0 for f in wide)

@@ -18,5 +18,16 @@ def test_the_contract_says_what_each_parameter_shows_and_what_the_prompt_promise
     assert contract["(the prompt promises)"] == "lowercase, non-empty"
 
 
+def test_the_contract_names_the_word_width_and_the_questions_the_prompt_leaves_open() -> None:
+    rotate = Domain(["n", "d"], [(16, 2), (99, 3)], prompt="Rotate left bits by d bits. The number is 32 bit.")
+    assert rotate.describe()["(the prompt promises)"] == "32-bit numbers"
+    signs = Domain(["x", "y"], [(1, -2), (3, 2)], prompt="Whether the two integers have opposite sign.")
+    assert signs.describe()["(the prompt leaves open)"] == "the sign of zero"
+    merge = Domain(["a", "b"], [({"R": "Red"}, {"G": "Green"})], prompt="Merge two dictionaries.")
+    assert merge.describe()["(the prompt leaves open)"] == "which value wins a key two dicts share"
+    shown = Domain(["a", "b"], [({"R": "Red"}, {"R": "Rose"})], prompt="Merge two dictionaries.")
+    assert "(the prompt leaves open)" not in shown.describe()  # an example shows which one wins
+
+
 def test_without_examples_there_is_no_contract_to_show() -> None:
     assert Domain(["xs"], []).describe() == {}

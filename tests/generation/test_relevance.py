@@ -1,7 +1,13 @@
 """Relevance of generated inputs, contract kinds, and what an edge-case finding's confidence makes it cost."""
 
 from codeeval.base.findings import LOW_CONFIDENCE, Confidence
-from codeeval.dimensions.edge_findings import FULL_CONFIDENCE, cost_weight, rounding_relevance, timeout_relevance
+from codeeval.dimensions.edge_findings import (
+    FULL_CONFIDENCE,
+    cost_weight,
+    rounding_relevance,
+    timeout_relevance,
+    width_relevance,
+)
 from codeeval.dimensions.edge_probability import probability
 from codeeval.generation.contract_kinds import Kinds, contract_kinds
 from codeeval.generation.domain import Domain, Relevance
@@ -169,3 +175,47 @@ def test_brackets_that_do_not_pair_up_where_every_example_balances_them_are_out_
     assert whole.relevance(("( ( ) )",)).score == 1.0 and whole.relevance((")( ",)).score == 0.3
     checker = Domain(["s"], [("()",), ("(()",), (")(",)])  # a balance checker's examples: both kinds
     assert checker.relevance(("((",)).score == 1.0
+
+
+def test_a_key_two_dicts_disagree_on_is_out_of_the_domain_unless_an_example_shows_one():
+    # Mbpp/87 "merge three dictionaries": no example gives two dicts one key, so which value wins is the
+    # reference's ChainMap choice (the first), not the prompt's; a solution keeping the last is not wrong
+    merge = Domain(["d1", "d2", "d3"], [({"R": "Red"}, {"G": "Green"}, {"O": "Orange"}), ({"P": "Pink"}, {}, {})])
+    assert merge.relevance(({"A": "Apple"}, {"A": "Apple"}, {"B": "Blue"})).score == 1.0  # the same either way
+    clash = merge.relevance(({"A": "Apple"}, {"A": "Ash"}, {}))
+    assert clash.score == 0.3 and "key 'A' different values" in clash.reasons[0]
+    records = Domain(["rows"], [([{"make": "Nokia", "model": 216}, {"make": "Mi", "model": 2}],)])
+    assert records.relevance(([{"make": "x", "model": 1}, {"make": "y", "model": 1}],)).score == 1.0  # seen
+
+
+def test_an_int_past_the_word_width_the_prompt_names_is_out_of_the_domain():
+    # Mbpp/799: "rotate left bits by d bits ... We assume that the number is 32 bit"
+    prompt = "Rotate left bits by d bits a given number. We assume that the number is 32 bit."
+    rotate = Domain(["n", "d"], [(16, 2), (99, 3), (1, 3)], prompt)
+    assert rotate.relevance((99, 31)).score == 1.0 and rotate.relevance((2**40, 3)).score < 1.0  # n: magnitude only
+    past = rotate.relevance((5, 32))
+    assert past.score == 0.3 and "past the 32 bits the prompt names" in past.reasons[0]
+    assert Domain(["n", "d"], [(16, 2), (99, 3)]).relevance((5, 32)).score == 1.0  # no width named
+
+
+def test_zero_where_the_prompt_asks_about_signs_and_no_example_has_one_is_out_of_the_domain():
+    # Mbpp/58 "whether the given two integers have opposite sign": is 0 of the opposite sign to -1? The prompt
+    # does not say; the reference's `x ^ y < 0` says yes, `x * y < 0` no
+    prompt = "Check whether the given two integers have opposite sign or not."
+    signs = Domain(["x", "y"], [(1, -2), (3, 2), (-10, -10), (-2, 2)], prompt)
+    zero = signs.relevance((-1, 0))
+    assert zero.score == 0.3 and "asks about signs" in zero.reasons[0]
+    assert Domain(["x", "y"], [(1, -2), (3, 2), (-10, -10)]).relevance((-1, 0)).score == 1.0  # no signs asked
+    assert Domain(["x", "y"], [(1, -2), (-3, 0)], prompt).relevance((-1, 0)).score == 1.0  # an example has a zero
+
+
+def test_a_wrong_output_where_the_reference_answers_past_the_word_width_the_prompt_names_is_not_a_bug():
+    # Mbpp/799 "we assume that the number is 32 bit": left_rotate(5, 31) is 10737418242 for the reference's
+    # `(n << d) | (n >> (32 - d))`, which never wraps; a candidate masking to 32 bits answers 2147483650
+    like_examples = Relevance(1.0, [])
+    wide = width_relevance(like_examples, 32, 10737418242)
+    assert wide.score == 0.3 and "not a 32-bit number" in wide.reasons[0]
+    assert width_relevance(like_examples, 32, 2**32 - 1).score == 1.0
+    assert width_relevance(like_examples, 32, -(2**31)).score == 1.0  # a signed 32-bit number
+    assert width_relevance(like_examples, None, 10737418242).score == 1.0  # no width named
+    assert width_relevance(like_examples, 32, 1e12).score == 1.0  # a float is no word

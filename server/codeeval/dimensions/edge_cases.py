@@ -60,6 +60,7 @@ from .edge_findings import (
     rationale_line,
     rounding_relevance,
     timeout_relevance,
+    width_relevance,
 )
 
 NAME = EDGE_CASES.name
@@ -248,7 +249,7 @@ def _record(
         if timed_out:
             relevance = timeout_relevance(relevance, item.duration_s, session.limits.time_per_call_s)
         elif result.verdict is CaseVerdict.WRONG_OUTPUT:
-            relevance = rounding_relevance(relevance, item.expectation.value, outcome.value)
+            relevance = _answer_relevance(state.suite(), relevance, item.expectation.value, outcome.value)
         run.failures.append(
             Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome, relevance, limit)
         )
@@ -305,8 +306,15 @@ def _relevance(suite: Suite, value: object, timeout: bool = False) -> Relevance:
 def _counterexample_relevance(suite: Suite, counterexample: Counterexample) -> Relevance:
     relevance = _relevance(suite, counterexample.value)
     if counterexample.verdict == CaseVerdict.WRONG_OUTPUT:
-        return rounding_relevance(relevance, counterexample.expected, counterexample.actual_value)
+        return _answer_relevance(suite, relevance, counterexample.expected, counterexample.actual_value)
     return relevance
+
+
+def _answer_relevance(suite: Suite, relevance: Relevance, expected: object, actual: object) -> Relevance:
+    """A wrong output's relevance, lowered where the answers tell the reference is off the prompt's word: its float
+    rounding, or an answer wider than the word width the prompt names."""
+    width = suite.domain.prompt.width if suite.domain is not None else None
+    return width_relevance(rounding_relevance(relevance, expected, actual), width, expected)
 
 
 def _shrink(

@@ -26,7 +26,7 @@ is a real bug, as measured on labelled model output (`edge_probability`):
 What a finding costs, in points of the generated part (docs/scoring.md):
 weight(confidence) x max(25, 100 x failing inputs of the kind / inputs judged),
 with weight 1 from the confidence a finding whose parts average 0.8 gets
-(`FULL_CONFIDENCE`, about 0.72), falling linearly to 0.4 at 0.6; below 0.6
+(`FULL_CONFIDENCE`, about 0.73), falling linearly to 0.4 at 0.6; below 0.6
 (low confidence) nothing: the finding is shown, marked, with its reasons.
 A time-out that does not happen again when the input is run once more is the
 machine's, not the solution's, and costs nothing either. A time-out on an input
@@ -36,7 +36,8 @@ hangs there, and that is slowness, not a bug. So is a wrong output that is
 the reference's float rounding: beyond 2^53 a float cannot hold every integer,
 and a candidate answering the exact int where the reference answers a float
 (`n * (n + 1) * (n + 2) / 6` against `// 6`, Mbpp/80) differs only there. The other way round
-(the reference's exact int against the candidate's rounded float) is the candidate's bug.
+(the reference's exact int against the candidate's rounded float) is the candidate's bug. A wrong output where the
+reference's answer is wider than the word width the prompt names ("the number is 32 bit") is weighed down too.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from typing import Any
 from ..base.display import short_repr
 from ..base.findings import LOW_CONFIDENCE, Confidence
 from ..generation.counterexamples import Counterexample
-from ..generation.domain import Relevance
+from ..generation.domain import WIDTH, Relevance
 from ..generation.values import simplicity_key
 from ..judging.case_runner import CaseResult
 from ..results.case_details import CaseVerdict
@@ -179,6 +180,19 @@ def rounding_relevance(relevance: Relevance, expected: Any, actual: Any) -> Rele
         "(or a float's overflow), not by a bug"
     )
     return Relevance(relevance.score * FLOAT_ROUNDING, [reason, *relevance.reasons])
+
+
+def width_relevance(relevance: Relevance, width: int | None, expected: Any) -> Relevance:
+    """A wrong output's relevance, lowered where the reference's answer is not a number of the word width the prompt
+    names ("we assume that the number is 32 bit", Mbpp/799): the input took the reference past the prompt's word, so
+    its answer there is what it happens to do (a rotation that never wraps), and a candidate keeping to 32 bits is
+    not wrong."""
+    if width is None or not _number(expected) or not isinstance(expected, int):
+        return relevance
+    if -(2 ** (width - 1)) <= expected < 2**width:
+        return relevance
+    reason = f"the reference's answer {_short(expected)} is not a {width}-bit number, which the prompt says it is"
+    return Relevance(relevance.score * WIDTH, [reason, *relevance.reasons])
 
 
 def _rounding_apart(a: Any, b: Any) -> bool:

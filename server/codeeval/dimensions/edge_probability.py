@@ -33,9 +33,9 @@ from ..base.findings import LOW_CONFIDENCE, Confidence
 from ..results.case_details import CaseVerdict
 from ..results.edge_case_details import AnswerShape
 
-INTERCEPT = -1.35
-SLOPE = 0.48
-STEP = 1.65
+INTERCEPT = -1.46
+SLOPE = 0.54
+STEP = 1.70
 BELOW_LINE = 0.59  # the most a finding under the line may be given: it stays under it
 EXTREME = 1e-3  # a mean of 0 or 1 has no logit: held this far inside
 LARGEST_COMPARED = 10_000  # longer answers are not compared element by element: just "different"

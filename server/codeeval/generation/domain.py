@@ -13,6 +13,12 @@ steps outside, with the reasons. ("Sorted" in a prompt is not taken as a
 promise: EvalPlus's own inputs ignore it, and solutions that assume it fail
 there.)
 
+Some inputs ask a question the prompt leaves open, where the reference's
+answer is one choice among several: a key two dicts give different values
+(which one a merge keeps), zero where the prompt asks about signs, a count
+past the word width the prompt names ("32 bit"). Unless an example shows
+one, they weigh as little as a broken promise.
+
 Only surprises count: a property the examples do not share (some examples
 negative) says nothing, and a promise the examples contradict is ignored.
 """
@@ -29,6 +35,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..base import python_ast
+from ..base.display import short_repr
 from .contract_kinds import Kinds, generic_elements
 from .values import RecordValue
 
@@ -45,6 +52,8 @@ NONE_UNSEEN = 0.45
 NOT_FINITE = 0.4  # NaN or an infinity where the examples have only finite numbers
 NEGATIVE = 0.5  # a negative number where the examples are all >= 0
 ZERO = 0.8  # zero where the examples are all positive (or all negative)
+SIGN_OF_ZERO = 0.3  # zero where no example has one and the prompt asks about signs ("have opposite sign"): which
+# sign zero has is the reference's choice, not the prompt's promise
 MAGNITUDE = ((10, 1.0), (1_000, 0.85), (1_000_000, 0.7))  # |x| up to this many times the examples' largest
 HUGE = 0.3  # beyond a million times: floats overflow, ints outgrow any loop the examples imply
 # For a time-out, size is the question itself: any algorithm slower than the reference's times out on an input
@@ -75,6 +84,10 @@ CHARACTER = {
 PROMISED = 0.3  # the prompt promises the opposite (a "non-empty" list given empty)
 UNBALANCED = 0.3  # brackets that do not pair up where every example's do (in the string, or in each of its words):
 # "groups of nested parentheses separated by spaces" promises balanced groups, and a solution may rely on it
+KEY_CLASH = 0.3  # two dicts give one key different values where no example's do: which one a merge keeps ("merge
+# three dictionaries") is the reference's choice, not the prompt's promise
+WIDTH = 0.3  # an int at or past the word width the prompt names ("the number is 32 bit") where every example's is
+# below: a rotation by 32 of a 32-bit number is outside what such a prompt promises
 ELEMENTS_UNSEEN = 0.25  # elements in a collection where every example's is empty: the examples say nothing of
 # them (hex_key's odd `[]` beside its strings makes a list possible, not a list of anything)
 
@@ -86,6 +99,8 @@ _PROMISES = {
     "uppercase": re.compile(r"\bupper[- ]?case\b"),
 }
 
+_WIDTH = re.compile(r"\b(8|16|32|64)[- ]?bits?\b")
+_SIGN = re.compile(r"\bsigns?\b")
 
 # "returns true if they have at least one common element" (Mbpp/431): a condition the answer depends on, which says
 # nothing of the inputs, unlike "given a non-empty list".
@@ -99,6 +114,26 @@ def _promised(pattern: re.Pattern[str], text: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class PromptFacts:
+    """What the prompt's words settle about the inputs: its promises ("non-empty", "positive"), the word width it
+    names ("the number is 32 bit"), and whether it asks about signs (then zero's sign is its open question)."""
+
+    promises: frozenset[str]
+    width: int | None
+    asks_signs: bool
+
+    @classmethod
+    def read(cls, prompt: str) -> PromptFacts:
+        text = prompt.lower()
+        widths = [int(match.group(1)) for match in _WIDTH.finditer(text)]
+        return cls(
+            frozenset(name for name, pattern in _PROMISES.items() if _promised(pattern, text)),
+            min(widths) if widths else None,
+            _SIGN.search(text) is not None,
+        )
+
+
 @dataclass
 class Profile:
     """What the examples show at one position (a parameter, or the elements of a collection there)."""
@@ -107,6 +142,7 @@ class Profile:
     low: float | None = None
     high: float | None = None
     largest: float = 0.0  # the largest |x|
+    zero_seen: bool = False
     finite_only: bool = True
     chars: set[str] = field(default_factory=set)
     bracketed: int = 0  # example strings holding brackets...
@@ -215,6 +251,7 @@ class Profile:
         self.low = number if self.low is None else min(self.low, number)
         self.high = number if self.high is None else max(self.high, number)
         self.largest = max(self.largest, abs(number))
+        self.zero_seen = self.zero_seen or number == 0
 
 
 @dataclass
@@ -247,8 +284,9 @@ class Domain:
             if kinds is not None and profile.kinds:
                 profile.admit(kinds)
         self.length_links = _length_links(examples, len(self.names))
-        text = prompt.lower()
-        self.promises = {name for name, pattern in _PROMISES.items() if _promised(pattern, text)}
+        self.clashes_seen = any(_key_clash(example) is not None for example in examples)
+        self.merges_dicts = any(len(_dicts(example)) >= 2 for example in examples)
+        self.prompt = PromptFacts.read(prompt)
 
     def describe(self) -> dict[str, str]:
         """The contract inferred per parameter, in words (the report shows it: a failing input outside it weighs
@@ -256,8 +294,16 @@ class Domain:
         if not self.count:
             return {}
         contract = {name: profile.describe() for name, profile in zip(self.names, self.profiles, strict=True)}
-        if self.promises:
-            contract["(the prompt promises)"] = ", ".join(sorted(self.promises))
+        promises = sorted(self.prompt.promises)
+        if self.prompt.width is not None:
+            promises.append(f"{self.prompt.width}-bit numbers")
+        if promises:
+            contract["(the prompt promises)"] = ", ".join(promises)
+        open_questions = ["the sign of zero"] if self.prompt.asks_signs else []
+        if not self.clashes_seen and self.merges_dicts:
+            open_questions.append("which value wins a key two dicts share")
+        if open_questions:
+            contract["(the prompt leaves open)"] = ", ".join(open_questions)
         return contract
 
     def relevance(self, value: Any, timeout: bool = False) -> Relevance:
@@ -269,7 +315,13 @@ class Domain:
             return Relevance(1.0, [])
         factors: dict[str, tuple[float, str]] = {}
         for name, profile, item in zip(self.names, self.profiles, value, strict=False):
-            _Walk(self.promises, factors, name, timeout).visit(item, profile, 0)
+            _Walk(self.prompt, factors, name, timeout).visit(item, profile, 0)
+        clash = None if self.clashes_seen else _key_clash(value)
+        if clash is not None:
+            factors["clash"] = (
+                KEY_CLASH,
+                f"two dicts give the key {short_repr(clash[0])} different values; no example shows which one wins",
+            )
         for number, collection in self.length_links:
             if number < len(value) and collection < len(value) and _length(value[collection]) != value[number]:
                 factors[f"link:{number}"] = (
@@ -286,8 +338,8 @@ class Domain:
 class _Walk:
     """One input against the profiles: records the strongest factor per kind of surprise."""
 
-    def __init__(self, promises: set[str], factors: dict[str, tuple[float, str]], where: str, timeout: bool):
-        self.promises = promises
+    def __init__(self, prompt: PromptFacts, factors: dict[str, tuple[float, str]], where: str, timeout: bool):
+        self.prompt = prompt
         self.factors = factors
         self.where = where
         self.timeout = timeout
@@ -331,12 +383,16 @@ class _Walk:
             return
         if profile.low is None or profile.high is None:
             return
-        self._sign(value, profile.low, profile.high)
+        self._sign(value, profile.low, profile.high, profile.zero_seen)
         self._magnitude(value, profile.largest)
+        width = self.prompt.width
+        if width is not None and isinstance(value, int) and profile.high < width <= value:
+            self.note("width", WIDTH, f"{_short(value)} is past the {width} bits the prompt names; no example's is")
 
-    def _sign(self, value: float, low: float, high: float) -> None:
+    def _sign(self, value: float, low: float, high: float, zero_seen: bool) -> None:
+        promises = self.prompt.promises
         if value < 0 <= low:
-            promised = "positive" in self.promises or "non-negative" in self.promises
+            promised = "positive" in promises or "non-negative" in promises
             self.note(
                 "sign",
                 PROMISED if promised else NEGATIVE,
@@ -344,12 +400,14 @@ class _Walk:
                 + (" and the prompt says so" if promised else ""),
             )
         elif value == 0 and (low > 0 or high < 0):
-            promised = "positive" in self.promises and low > 0
+            promised = "positive" in promises and low > 0
             self.note(
                 "zero",
                 PROMISED if promised else ZERO,
                 "zero, where the examples never are" + (" (the prompt says positive)" if promised else ""),
             )
+        elif value == 0 and not zero_seen and self.prompt.asks_signs:
+            self.note("zero", SIGN_OF_ZERO, "zero, which no example has, where the prompt asks about signs")
 
     def _magnitude(self, value: float, largest: float) -> None:
         scale = max(largest, 10.0)
@@ -370,7 +428,7 @@ class _Walk:
                 if cls in seen or cls not in CHARACTER:
                     continue
                 opposite = {"uppercase": "lowercase", "lowercase": "uppercase"}.get(cls)
-                factor = PROMISED if opposite in self.promises else CHARACTER[cls]
+                factor = PROMISED if opposite in self.prompt.promises else CHARACTER[cls]
                 self.note(f"char:{cls}", factor, f"{cls} character {char!r}; the examples' strings have none")
 
     def _structure(self, value: str, profile: Profile) -> None:
@@ -388,7 +446,7 @@ class _Walk:
         if size == 1 and noun != "string" and min(profile.lengths) >= 3:
             self.note("single", SINGLE, f"a {noun} of one element; the examples' have {min(profile.lengths)} or more")
         if size == 0 and min(profile.lengths) > 0:
-            promised = "non-empty" in self.promises
+            promised = "non-empty" in self.prompt.promises
             self.note(
                 "empty",
                 PROMISED if promised else EMPTY,
@@ -444,6 +502,38 @@ def _length_links(examples: list[tuple], width: int) -> list[tuple[int, int]]:
             ):
                 links.append((number, collection))
     return links
+
+
+def _dicts(value: tuple) -> list[dict]:
+    """The dicts an input passes: as arguments, or as the elements of a list or tuple argument."""
+    dicts: list[dict] = []
+    for item in value:
+        if isinstance(item, dict):
+            dicts.append(item)
+        elif isinstance(item, (list, tuple)) and not isinstance(item, RecordValue):
+            dicts.extend(element for element in list(item)[:MAX_ITEMS] if isinstance(element, dict))
+    return dicts
+
+
+def _key_clash(value: tuple) -> tuple[Any] | None:
+    """A key (in a 1-tuple) two of the input's dicts give different values, so that a merge must pick one."""
+    dicts = _dicts(value)
+    if len(dicts) < 2:
+        return None
+    first: dict[Any, Any] = {}
+    for mapping in dicts:
+        for key, item in list(mapping.items())[:MAX_ITEMS]:
+            if key in first and _differ(first[key], item):
+                return (key,)
+            first.setdefault(key, item)
+    return None
+
+
+def _differ(a: Any, b: Any) -> bool:
+    try:
+        return bool(a != b)
+    except (RecursionError, TypeError, ValueError):  # nested too deep to compare, or a value that will not say
+        return False
 
 
 def kind_of(value: Any) -> str:
