@@ -8,13 +8,16 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 import calibration_table as calibration
 import fit_edge_probability as fitting  # scripts beside the others, not package modules
 from codeeval.base.findings import Confidence
 from codeeval.dimensions.edge_probability import probability
-from llm_sample_labels import LABEL_ERRORS
+from llm_sample_labels import LABEL_ERRORS, solution_sha256
+from llm_samples import SAMPLES, distinct_records
 
 TRUE_MAP = (-0.8, 0.7, 1.1)
 
@@ -55,6 +58,21 @@ def test_an_adjudicated_label_error_counts_as_what_it_really_is(tmp_path: Path) 
     [adjudicated] = fitting.load([str(path)])
     [raw] = fitting.load([str(path)], raw=True)
     assert adjudicated.real and not raw.real
+
+
+@pytest.mark.skipif(not SAMPLES.exists(), reason="../shared/data/llm-samples is not here")
+def test_every_adjudicated_label_names_a_solution_in_the_data_and_turns_its_plus_verdict() -> None:
+    # a mistyped hash would make an adjudication silently count for nothing
+    wanted = {(error.task_id, error.solution_sha256): error for error in LABEL_ERRORS}
+    found = {}
+    for record in distinct_records(("HumanEval/", "Mbpp/")):
+        key = (record["task_id"], solution_sha256(record["solution"]))
+        if key in wanted and record["base_status"] == "pass":
+            found[key] = record["plus_status"]
+    assert set(found) == set(wanted)
+    for key, plus_status in found.items():
+        # "bug": EvalPlus's extra inputs passed it; "clean": they failed it
+        assert (plus_status == "pass") == (wanted[key].true_kind == "bug"), key
 
 
 def test_a_calibrated_models_ece_is_sampling_noise_that_shrinks_with_more_findings() -> None:
