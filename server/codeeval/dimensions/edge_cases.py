@@ -245,11 +245,12 @@ def _record(
     timed_out = result.verdict is CaseVerdict.TIMEOUT
     (run.timeouts if timed_out else run.generated).append(result)
     if item.meta is not None and not result.passed:
-        relevance = _relevance(state.suite(), item.meta.value, timeout=timed_out)
+        suite = state.suite()
+        relevance = _relevance(suite, item.meta.value, timeout=timed_out)
         if timed_out:
             relevance = timeout_relevance(relevance, item.duration_s, session.limits.time_per_call_s)
         elif result.verdict is CaseVerdict.WRONG_OUTPUT:
-            relevance = _answer_relevance(state.suite(), relevance, item.expectation.value, outcome.value)
+            relevance = _answer_relevance(suite, relevance, item.expectation.value, outcome.value)
         run.failures.append(
             Failure(result, item.meta.value, item.meta.phase, item.expectation.value, outcome, relevance, limit)
         )

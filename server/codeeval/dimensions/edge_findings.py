@@ -187,7 +187,7 @@ def width_relevance(relevance: Relevance, width: int | None, expected: Any) -> R
     names ("we assume that the number is 32 bit", Mbpp/799): the input took the reference past the prompt's word, so
     its answer there is what it happens to do (a rotation that never wraps), and a candidate keeping to 32 bits is
     not wrong."""
-    if width is None or not _number(expected) or not isinstance(expected, int):
+    if width is None or isinstance(expected, bool) or not isinstance(expected, int):
         return relevance
     if -(2 ** (width - 1)) <= expected < 2**width:
         return relevance
