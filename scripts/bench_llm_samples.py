@@ -20,7 +20,8 @@ What it measures, per family (HumanEval, MBPP+) and per half of the tasks:
 - calibration: each scored finding of a pass/fail or pass/pass solution is a confidence and a label (real:
   EvalPlus's plus inputs fail the solution), printed per family and half as a reliability table (confidence
   bins against the share real), the expected calibration error beside the one a perfectly calibrated model
-  would show on as many findings (its sampling noise), and the share real at confidence >= 0.9;
+  would show on the same questions (its sampling noise; findings of one task, input and answer are one
+  question), and the share real at confidence >= 0.9;
 - recall and false flags again with the label errors `llm_sample_labels.py` adjudicates corrected (solutions
   EvalPlus passes that are wrong on an input the prompt allows, and a few it fails that the prompt says are
   right), each listed with why.
@@ -55,7 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from calibration_table import print_reliability, share
+from calibration_table import Point, print_reliability, question_of, share
 from llm_sample_labels import LABEL_ERRORS, adjudicated_kind, solution_sha256
 from llm_samples import DATA, SAMPLES, distinct_records
 
@@ -406,10 +407,14 @@ def print_details(runs: list[TaskRun], limit: int) -> None:
         print(f"  {run.task_id}: codeeval {'pass' if verdict.ours_base else 'fail'}, EvalPlus the other")
 
 
-def finding_points(verdicts: list[Verdict]) -> list[tuple[float, bool]]:
-    """(confidence, real) for each scored finding of a pass/fail ("real") or pass/pass solution."""
+def finding_points(verdicts: list[Verdict]) -> list[Point]:
+    """Each scored finding of a pass/fail ("real") or pass/pass solution, with the question it asks."""
     return [
-        (finding["confidence"]["value"], verdict.kind == "bug")
+        Point(
+            finding["confidence"]["value"],
+            verdict.kind == "bug",
+            question_of(verdict.task_id, finding.get("input"), finding.get("actual")),
+        )
         for verdict in verdicts
         if verdict.kind in ("bug", "clean")
         for finding in verdict.findings

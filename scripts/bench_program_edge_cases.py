@@ -27,7 +27,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from calibration_table import print_reliability
+from calibration_table import Point, print_reliability, question_of
 from codeeval.engine.evaluator import evaluate
 from codeeval.problem.definition import ProblemLimits
 from codeeval.problem.io_problems import StdinTest, stdin_problem
@@ -86,7 +86,7 @@ def main() -> int:
         results = list(pool.map(lambda pair: judge(*pair), chosen))
     counts: dict[str, int] = defaultdict(int)
     flagged: list[str] = []
-    points: list[tuple[float, bool]] = []  # (confidence, real) of each finding
+    points: list[Point] = []
     for (record, _, judged), result in zip(chosen, results, strict=True):
         edge = result.dimensions["edge_cases"]
         public_pass = result.dimensions["correctness"].score == 100.0
@@ -96,7 +96,14 @@ def main() -> int:
         if details is None or not public_pass:
             continue
         lost = edge.score is not None and edge.score < 100.0
-        points += [(finding.confidence.value, not judged["passed"]) for finding in details.findings]
+        points += [
+            Point(
+                finding.confidence.value,
+                not judged["passed"],
+                question_of(record["question_id"], finding.input, finding.actual),
+            )
+            for finding in details.findings
+        ]
         group = "labelled passed" if judged["passed"] else "labelled failed, public tests passed"
         counts[group] += 1
         counts[f"{group}: edge points lost"] += lost

@@ -29,7 +29,7 @@ from scipy.optimize import minimize
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
-from calibration_table import print_reliability  # noqa: E402
+from calibration_table import Point, print_reliability, question_of  # noqa: E402
 from codeeval.base.findings import LOW_CONFIDENCE, Confidence  # noqa: E402
 from codeeval.dimensions.edge_probability import INTERCEPT, SLOPE, STEP, probability  # noqa: E402
 from llm_sample_labels import adjudicated_kind  # noqa: E402
@@ -41,6 +41,7 @@ class Solution:
     split: str
     real: bool
     findings: list[Confidence]  # the parts of each scored finding
+    questions: list[str]  # the question each asks (`calibration_table.question_of`)
 
 
 def load(paths: list[str], raw: bool = False) -> list[Solution]:
@@ -54,8 +55,20 @@ def load(paths: list[str], raw: bool = False) -> list[Solution]:
                     kind = adjudicated_kind(run["task_id"], verdict.get("solution_sha256", ""), kind)
                 if kind not in ("bug", "clean"):
                     continue
-                parts = [Confidence.from_dict(f["confidence"]) for f in verdict["findings"] if f["scored"]]
-                solutions.append(Solution(run["family"], run["split"], kind == "bug", [p for p in parts if p]))
+                scored = [
+                    (parts, question_of(run["task_id"], f.get("input"), f.get("actual")))
+                    for f in verdict["findings"]
+                    if f["scored"] and (parts := Confidence.from_dict(f["confidence"]))
+                ]
+                solutions.append(
+                    Solution(
+                        run["family"],
+                        run["split"],
+                        kind == "bug",
+                        [parts for parts, _ in scored],
+                        [question for _, question in scored],
+                    )
+                )
     return solutions
 
 
@@ -80,7 +93,14 @@ def report(solutions: list[Solution], w: tuple[float, float, float]) -> None:
         groups[f"{solution.family} {solution.split}"].append(solution)
     for name, members in sorted(groups.items()):
         chances = [[probability(parts, *w) for parts in s.findings] for s in members]
-        print_reliability(name, [(c, s.real) for s, each in zip(members, chances, strict=True) for c in each])
+        print_reliability(
+            name,
+            [
+                Point(chance, s.real, question)
+                for s, each in zip(members, chances, strict=True)
+                for chance, question in zip(each, s.questions, strict=True)
+            ],
+        )
         flagged = [any(c >= LOW_CONFIDENCE for c in each) for each in chances]
         bugs = [f for f, s in zip(flagged, members, strict=True) if s.real]
         clean = [f for f, s in zip(flagged, members, strict=True) if not s.real]

@@ -119,6 +119,13 @@ LABEL_ERRORS: tuple[LabelError, ...] = (
         "bug",
         "sector_area(1, 360) is 0.0 (angle % 360), and an angle over 360 never gives the None the prompt asks for",
     ),
+    LabelError(
+        "Mbpp/787",
+        "3cc5e077e7062e6470880db61595147b05f1ec6898d0835be558e9d6df2dd743",
+        "bug",
+        "text_match_three('abb') is True: it looks for an a followed by two b's, not three; none of EvalPlus's 105 "
+        "inputs holds 'abb' without a third b",
+    ),
 )
 
 _BY_KEY = {(error.task_id, error.solution_sha256): error for error in LABEL_ERRORS}

@@ -76,7 +76,8 @@ def test_decisions_move_the_parts_and_the_probability_is_measured_from_the_moved
         (WRONG, [], [1], AnswerShape.EMPTY_OR_NONE),
         (WRONG, "", None, AnswerShape.EMPTY_OR_NONE),
         (WRONG, 3, 4, AnswerShape.DIFFERENT),
-        (WRONG, True, False, AnswerShape.DIFFERENT),  # a wrong yes/no is not an empty answer
+        (WRONG, True, False, AnswerShape.DIFFERENT),  # a wrong yes/no is not an empty answer...
+        (WRONG, None, True, AnswerShape.DIFFERENT),  # ...nor is a regex's "no match" against a solution's True
         (WRONG, [1, 2], [1, 3], AnswerShape.DIFFERENT),
         pytest.param(WRONG, 10**5000, 10**5000 + 1, AnswerShape.DIFFERENT, id="past-the-int-to-text-limit"),
         (CaseVerdict.RAISED, 1, None, AnswerShape.RAISED),

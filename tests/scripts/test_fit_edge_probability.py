@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 import calibration_table as calibration
 import fit_edge_probability as fitting  # scripts beside the others, not package modules
+from calibration_table import Point
 from codeeval.base.findings import Confidence
 from codeeval.dimensions.edge_probability import probability
 from llm_sample_labels import LABEL_ERRORS, solution_sha256
@@ -79,11 +80,26 @@ def test_a_calibrated_models_ece_is_sampling_noise_that_shrinks_with_more_findin
     draw = random.Random(3)
     confidences = [draw.uniform(0.2, 0.95) for _ in range(4000)]
     few, many = confidences[:100], confidences
-    few_median, few_high = calibration.ece_floor([(c, False) for c in few], draws=400)
-    many_median, _ = calibration.ece_floor([(c, False) for c in many], draws=100)
+    few_median, few_high = calibration.ece_floor([Point(c, False) for c in few], draws=400)
+    many_median, _ = calibration.ece_floor([Point(c, False) for c in many], draws=100)
     assert 0.02 < few_median < few_high < 0.2
     assert many_median < few_median / 3  # noise falls as 1/sqrt(n): 40x the findings, about a sixth
     # labels drawn from the confidences themselves: their ECE lies within the floor's spread
-    calibrated = [(c, draw.random() < c) for c in few]
+    calibrated = [Point(c, draw.random() < c) for c in few]
     assert calibration.reliability(calibrated)[1] < few_high * 1.5
-    assert calibration.ece_floor([(1.0, True)] * 50, draws=50) == (0.0, 0.0)  # certainty has no noise
+    assert calibration.ece_floor([Point(1.0, True)] * 50, draws=50) == (0.0, 0.0)  # certainty has no noise
+
+
+def test_findings_asking_one_question_are_one_draw_of_the_noise() -> None:
+    # fifty solutions failing one input the same way are real or not together: at 0.5, all or none
+    asked_once = [Point(0.5, False, calibration.question_of("HumanEval/147", "f(10000)", "timeout"))] * 50
+    assert calibration.ece_floor(asked_once, draws=50) == (0.5, 0.5)
+    independent_median, _ = calibration.ece_floor([Point(0.5, False)] * 50, draws=200)
+    assert independent_median < 0.15
+    # ten questions of ten findings each: noise as for ten findings, not a hundred
+    draw = random.Random(5)
+    confidences = [draw.uniform(0.2, 0.95) for _ in range(10)]
+    grouped = [Point(c, False, calibration.question_of("t", str(i), "x")) for i, c in enumerate(confidences)] * 10
+    hundred = [Point(draw.uniform(0.2, 0.95), False) for _ in range(100)]
+    assert calibration.ece_floor(grouped, draws=300)[0] > 2 * calibration.ece_floor(hundred, draws=300)[0]
+    assert calibration.question_of("t", None, "x") == ""  # a finding showing no input is a question of its own

@@ -71,6 +71,8 @@ def _wrong_answer_shape(expected: Any, actual: Any) -> AnswerShape:
         return AnswerShape.ROUNDED
     if _reordered(expected, actual):
         return AnswerShape.REORDERED
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return AnswerShape.DIFFERENT  # a wrong yes/no (None as a regex's "no" against True) is not an empty answer
     if _is_empty(expected) or _is_empty(actual):
         return AnswerShape.EMPTY_OR_NONE
     return AnswerShape.DIFFERENT
