@@ -75,8 +75,8 @@ def print_reliability(name: str, points: list[Point]) -> None:
     rows, ece, confident = reliability(points)
     real_when_confident = share(sum(confident), len(confident))
     median, high = ece_floor(points)
-    count = len({point.question for point in points if point.question}) + sum(not p.question for p in points)
-    questions = f"{count} question{'s' if count != 1 else ''}"
+    asked = len({point.question for point in points if point.question}) + sum(not p.question for p in points)
+    questions = f"{asked} question{'s' if asked != 1 else ''}"
     print(
         f"\n{name}: {len(points)} scored findings asking {questions}, ECE {ece:.3f} (a perfectly "
         f"calibrated model's on these questions: median {median:.3f}, 95th percentile {high:.3f}), real at >= 0.9 "

@@ -22,6 +22,7 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from scipy.optimize import minimize
@@ -35,13 +36,19 @@ from codeeval.dimensions.edge_probability import INTERCEPT, SLOPE, STEP, probabi
 from llm_sample_labels import adjudicated_kind  # noqa: E402
 
 
+class Scored(NamedTuple):
+    """A scored finding: its confidence's parts, and the question it asks (`calibration_table.question_of`)."""
+
+    parts: Confidence
+    question: str
+
+
 @dataclass
 class Solution:
     family: str
     split: str
     real: bool
-    findings: list[Confidence]  # the parts of each scored finding
-    questions: list[str]  # the question each asks (`calibration_table.question_of`)
+    findings: list[Scored]
 
 
 def load(paths: list[str], raw: bool = False) -> list[Solution]:
@@ -56,25 +63,17 @@ def load(paths: list[str], raw: bool = False) -> list[Solution]:
                 if kind not in ("bug", "clean"):
                     continue
                 scored = [
-                    (parts, question_of(run["task_id"], f.get("input"), f.get("actual")))
+                    Scored(parts, question_of(run["task_id"], f.get("input"), f.get("actual")))
                     for f in verdict["findings"]
                     if f["scored"] and (parts := Confidence.from_dict(f["confidence"]))
                 ]
-                solutions.append(
-                    Solution(
-                        run["family"],
-                        run["split"],
-                        kind == "bug",
-                        [parts for parts, _ in scored],
-                        [question for _, question in scored],
-                    )
-                )
+                solutions.append(Solution(run["family"], run["split"], kind == "bug", scored))
     return solutions
 
 
 def fit(solutions: list[Solution], l2: float) -> tuple[float, float, float]:
     """(intercept, slope, step) minimising the log loss on these solutions' findings, plus l2 x (slope^2 + step^2)."""
-    rows = [(parts, s.real) for s in solutions for parts in s.findings]
+    rows = [(finding.parts, s.real) for s in solutions for finding in s.findings]
 
     def loss(w: np.ndarray) -> float:
         total = l2 * float(w[1] ** 2 + w[2] ** 2)
@@ -92,13 +91,13 @@ def report(solutions: list[Solution], w: tuple[float, float, float]) -> None:
     for solution in solutions:
         groups[f"{solution.family} {solution.split}"].append(solution)
     for name, members in sorted(groups.items()):
-        chances = [[probability(parts, *w) for parts in s.findings] for s in members]
+        chances = [[probability(finding.parts, *w) for finding in s.findings] for s in members]
         print_reliability(
             name,
             [
                 Point(chance, s.real, question)
                 for s, each in zip(members, chances, strict=True)
-                for chance, question in zip(each, s.questions, strict=True)
+                for chance, (_, question) in zip(each, s.findings, strict=True)
             ],
         )
         flagged = [any(c >= LOW_CONFIDENCE for c in each) for each in chances]
