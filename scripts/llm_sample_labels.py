@@ -11,8 +11,8 @@ solutions EvalPlus fails are right by the prompt: every plus input they fail ask
 otherwise than EvalPlus's reference, or differs from the reference's answer only in a float's last bit. They
 were found by reading every missed bug (a pass/fail solution no finding costs points on, both halves, 2026-12)
 against the plus inputs it fails; a miss on an input the prompt merely does not mention (a None in a list of
-numbers, a number far beyond the examples) stays a miss. The benches report their
-figures raw (EvalPlus's labels) and adjudicated (these corrected).
+numbers, a number far beyond the examples) stays a miss. The benches report their figures raw (EvalPlus's
+labels) and adjudicated (these corrected).
 """
 
 from __future__ import annotations

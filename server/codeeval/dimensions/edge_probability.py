@@ -97,5 +97,6 @@ def _reordered(a: Any, b: Any) -> bool:
 
 
 def _is_empty(value: Any) -> bool:
-    """None or an empty string or container (not False: a yes/no answer that is wrong is just different)."""
+    """None or an empty string or container (a yes/no answer never gets here: `_wrong_answer_shape` says
+    "different" first)."""
     return value is None or (isinstance(value, (str, bytes, list, tuple, dict, set)) and not value)

@@ -52,7 +52,7 @@ class AnswerShape(Vocabulary):
     REORDERED = "reordered"  # the same elements in another order: which of equal ones comes first
     OTHER_TYPE = "same value, other type"  # 1 and 1.0, True and 1, a tuple and a list
     ROUNDED = "rounded"  # numbers equal but for rounding
-    EMPTY_OR_NONE = "empty or none"  # one side None or empty (not False): what a degenerate input should return
+    EMPTY_OR_NONE = "empty or none"  # one side None or empty, neither a bool: what a degenerate input should return
     DIFFERENT = "different"  # any other wrong output
     RAISED = "raised"
     TIMED_OUT = "timed out"
